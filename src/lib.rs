@@ -1,0 +1,15 @@
+//! tansaku (探索, "search"): exact state-space search for combinatorial
+//! puzzles.
+//!
+//! * [`puzzle`]: the traits a puzzle implements ([`Puzzle`], [`Ranked`],
+//!   [`Symmetric`]);
+//! * [`search`]: the algorithms, one per file, generic over those traits;
+//! * [`puzzles`]: the built-in puzzle families, as data;
+//! * [`memory`]: estimate a table before allocating it.
+
+pub mod memory;
+pub mod puzzle;
+pub mod puzzles;
+pub mod search;
+
+pub use puzzle::{replay, Puzzle, Ranked, Symmetric};

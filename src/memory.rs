@@ -1,0 +1,87 @@
+//! Memory planning: estimate a table before allocating it and refuse with a
+//! clear message when it would not fit, instead of being killed.
+
+/// Bytes of memory the system can still hand out (`MemAvailable` of
+/// `/proc/meminfo`), or `None` where that is unknown.
+pub fn available_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// A table that would not fit.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{what} needs about {} but {limit_text}; raise the limit with --max-memory (e.g. --max-memory {suggest}) or choose a smaller size", human(*.needed))]
+pub struct MemoryError {
+    /// What was to be allocated.
+    pub what: String,
+    /// Its estimated size in bytes.
+    pub needed: u64,
+    limit_text: String,
+    suggest: String,
+}
+
+/// Checks that `needed` bytes fit: under `limit` when one is given, else
+/// under the memory the system has available.
+///
+/// ```
+/// use tansaku::memory::check;
+/// assert!(check("a small table", 1 << 20, Some(1 << 30)).is_ok());
+/// let err = check("a big table", 1 << 40, Some(1 << 30)).unwrap_err();
+/// assert!(err.to_string().contains("--max-memory"));
+/// ```
+pub fn check(what: &str, needed: u64, limit: Option<u64>) -> Result<(), MemoryError> {
+    let (cap, limit_text) = match limit {
+        Some(l) => (l, format!("--max-memory is {}", human(l))),
+        None => match available_bytes() {
+            Some(a) => (a, format!("this machine has only {} available", human(a))),
+            None => return Ok(()),
+        },
+    };
+    if needed <= cap {
+        return Ok(());
+    }
+    Err(MemoryError {
+        what: what.to_string(),
+        needed,
+        limit_text,
+        suggest: format!("{}G", needed.div_ceil(1 << 30)),
+    })
+}
+
+/// Parses a size such as `800M`, `2G`, `1.5G`, `4096` (bytes).
+///
+/// ```
+/// assert_eq!(tansaku::memory::parse_size("2G"), Ok(2 << 30));
+/// assert_eq!(tansaku::memory::parse_size("512m"), Ok(512 << 20));
+/// assert!(tansaku::memory::parse_size("lots").is_err());
+/// ```
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (num, mult) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('M') => (&t[..t.len() - 1], 1 << 20),
+        Some('G') => (&t[..t.len() - 1], 1 << 30),
+        Some('T') => (&t[..t.len() - 1], 1 << 40),
+        _ => (t, 1),
+    };
+    match num.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok((v * mult as f64) as u64),
+        _ => Err(format!("'{text}' is not a size: write a number with an optional K, M, G or T, e.g. 800M or 2G")),
+    }
+}
+
+/// A byte count for people: `419.4 MB`.
+pub fn human(bytes: u64) -> String {
+    let b = bytes as f64;
+    if b >= 1e9 {
+        format!("{:.1} GB", b / 1e9)
+    } else if b >= 1e6 {
+        format!("{:.1} MB", b / 1e6)
+    } else if b >= 1e3 {
+        format!("{:.1} kB", b / 1e3)
+    } else {
+        format!("{bytes} B")
+    }
+}

@@ -1,0 +1,69 @@
+//! Breadth-first search with path reconstruction.
+//!
+//! Computes a shortest solution (fewest moves) from one start position to the
+//! nearest goal. States are stored once in an arena with a hash index and a
+//! parent link, so the path is rebuilt without storing moves per node. The
+//! goal test is made when a state is generated, so the search stops as soon
+//! as the goal's layer is reached.
+
+use super::{moves_between, SearchError, Solution, Stats, Timer};
+use crate::Puzzle;
+use rustc_hash::FxHashMap;
+
+/// Shortest solution from `start` by breadth-first search.
+///
+/// `stats.generated` is the number of distinct states stored (the start
+/// included); `stats.expanded` the number of states whose successors were
+/// generated. Returns [`SearchError::Unsolvable`] when the whole reachable
+/// space holds no goal.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::bfs;
+///
+/// let p = FlipIt::row(6, false);
+/// let start = p.parse_board("BB_BBB").unwrap();
+/// let sol = bfs(&p, &start).unwrap();
+/// assert_eq!(sol.len(), 8);
+/// assert!(p.is_goal_state(sol.states.last().unwrap()));
+/// ```
+pub fn bfs<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+    let timer = Timer::start();
+    let mut arena: Vec<P::State> = vec![start.clone()];
+    let mut parent: Vec<u32> = vec![u32::MAX];
+    let mut index: FxHashMap<P::State, u32> = FxHashMap::default();
+    index.insert(start.clone(), 0);
+    let mut stats = Stats::default();
+    let mut found = if p.is_goal(start) { Some(0u32) } else { None };
+    let mut head = 0usize;
+    while found.is_none() && head < arena.len() {
+        let s = arena[head].clone();
+        stats.expanded += 1;
+        p.for_each_successor(&s, |_, t| {
+            if found.is_some() || index.contains_key(&t) {
+                return;
+            }
+            let i = arena.len() as u32;
+            if p.is_goal(&t) {
+                found = Some(i);
+            }
+            index.insert(t.clone(), i);
+            arena.push(t);
+            parent.push(head as u32);
+        });
+        head += 1;
+    }
+    stats.generated = arena.len() as u64;
+    stats.seconds = timer.seconds();
+    let Some(mut i) = found else {
+        return Err(SearchError::Unsolvable { stats });
+    };
+    let mut states = vec![arena[i as usize].clone()];
+    while parent[i as usize] != u32::MAX {
+        i = parent[i as usize];
+        states.push(arena[i as usize].clone());
+    }
+    states.reverse();
+    let moves = moves_between(p, &states);
+    Ok(Solution { moves, states, stats })
+}

@@ -1,0 +1,112 @@
+//! Search algorithms, one per file, each generic over [`crate::Puzzle`].
+//!
+//! | algorithm | file | needs | answers |
+//! |---|---|---|---|
+//! | breadth-first search | [`bfs`] | [`crate::Puzzle`] | a shortest solution |
+//! | bidirectional BFS | [`bidir`] | reversible moves, listed goals | a shortest solution |
+//! | iterative deepening / IDA* | [`ida`] | a lower bound (0 for plain ID) | a shortest solution |
+//! | retrograde analysis | [`retrograde`] | reversible moves | distance of every state to the goal set |
+//!
+//! Every solver reports its work in [`Stats`]: `expanded` counts the states
+//! whose successors were generated; `generated` counts the states created.
+//! In the graph searches (BFS, bidirectional) a successor that was seen
+//! before is recognised before it is stored, so `generated` is the number of
+//! distinct states stored; the tree searches (iterative deepening, IDA*) keep
+//! no table, so there `generated` counts every child produced.
+
+pub mod bfs;
+pub mod bidir;
+pub mod ida;
+pub mod retrograde;
+
+pub use bfs::bfs;
+pub use bidir::bidirectional;
+pub use ida::{ida_star, iddfs, IdaOptions};
+pub use retrograde::{retrograde_dense, retrograde_sparse, Analysis};
+
+use crate::Puzzle;
+use serde::Serialize;
+use std::time::Instant;
+
+/// The work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// States created (see the module documentation for the exact meaning).
+    pub generated: u64,
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// Wall-clock time of the search.
+    pub seconds: f64,
+}
+
+/// A solution: the moves and every position from the start to the goal.
+#[derive(Clone, Debug)]
+pub struct Solution<P: Puzzle> {
+    /// The moves, in order.
+    pub moves: Vec<P::Move>,
+    /// `moves.len() + 1` positions, the start first and a goal last.
+    pub states: Vec<P::State>,
+    /// The work the search did.
+    pub stats: Stats,
+}
+
+impl<P: Puzzle> Solution<P> {
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+    /// True when the start already is a goal.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// Why a search returned no solution.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// The whole reachable space was searched: no goal can be reached.
+    #[error("no goal position can be reached from the start ({} reachable positions searched)", .stats.generated)]
+    Unsolvable {
+        /// The work done to prove it.
+        stats: Stats,
+    },
+    /// A depth-bounded search found nothing within its bound.
+    #[error("no solution of at most {limit} moves exists (raise --max-depth to look further)")]
+    DepthLimit {
+        /// The bound that was searched completely.
+        limit: u32,
+        /// The work done.
+        stats: Stats,
+    },
+    /// The algorithm cannot run on this puzzle.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+pub(crate) struct Timer(Instant);
+
+impl Timer {
+    pub(crate) fn start() -> Self {
+        Timer(Instant::now())
+    }
+    pub(crate) fn seconds(&self) -> f64 {
+        self.0.elapsed().as_secs_f64()
+    }
+}
+
+/// Rebuilds the move list of a path of states by finding, for each step, the
+/// move that leads from one state to the next.
+pub(crate) fn moves_between<P: Puzzle>(p: &P, states: &[P::State]) -> Vec<P::Move> {
+    states
+        .windows(2)
+        .map(|w| {
+            let mut found = None;
+            p.for_each_successor(&w[0], |m, t| {
+                if found.is_none() && t == w[1] {
+                    found = Some(m);
+                }
+            });
+            found.expect("consecutive states of a search path are one move apart")
+        })
+        .collect()
+}

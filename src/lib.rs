@@ -5,11 +5,13 @@
 //!   [`Symmetric`]);
 //! * [`search`]: the algorithms, one per file, generic over those traits;
 //! * [`puzzles`]: the built-in puzzle families, as data;
-//! * [`memory`]: estimate a table before allocating it.
+//! * [`memory`]: estimate a table before allocating it;
+//! * [`render`]: text pictures of positions, apart from solving.
 
 pub mod memory;
 pub mod puzzle;
 pub mod puzzles;
+pub mod render;
 pub mod search;
 
 pub use puzzle::{replay, Puzzle, Ranked, Symmetric};

@@ -1,3 +1,29 @@
-fn main() {
-    println!("Hello, world!");
+//! The `tansaku` command line. A thin layer: parse, call the library, print.
+
+mod cli;
+
+use clap::Parser;
+use cli::{Cli, Command, Failure, LongestPuzzle, SolvePuzzle};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    let result = match &args.command {
+        Command::Solve(SolvePuzzle::FlipRow(a)) => cli::flip::solve_row(a),
+        Command::Solve(SolvePuzzle::FlipSquare(a)) => cli::flip::solve_square(a),
+        Command::Longest(LongestPuzzle::FlipRow(a)) => cli::flip::longest_row(a),
+        Command::Longest(LongestPuzzle::FlipSquare(a)) => cli::flip::longest_square(a),
+        Command::Tour(a) => cli::tour::tour(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::NoSolution(why)) => {
+            eprintln!("tansaku: {why}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(why)) => {
+            eprintln!("tansaku: {why}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -15,6 +15,7 @@
 //! clear) and the empty cell. The perfect hash is
 //! `rank = empty * 2^(n-1) + (colour bits with the empty cell's bit removed)`.
 
+use crate::render::Board;
 use crate::{Puzzle, Ranked, Symmetric};
 use serde::Serialize;
 use std::fmt;
@@ -231,8 +232,9 @@ impl FlipIt {
         self.all_cells() & !inner
     }
 
-    fn all_cells(&self) -> u64 {
-        if self.cells() == 64 { u64::MAX } else { (1u64 << self.cells()) - 1 }
+    /// The mask of every cell.
+    pub fn all_cells(&self) -> u64 {
+        u64::MAX >> (MAX_CELLS - self.cells())
     }
 
     /// Parses a board: `B`, `W`, `_` row by row; rows separated by `/`
@@ -421,7 +423,8 @@ impl Puzzle for FlipIt {
 
 impl Ranked for FlipIt {
     fn state_count(&self) -> u64 {
-        (self.cells() as u64) << (self.cells() - 1)
+        // Saturates for boards too large to rank into a u64.
+        u64::try_from((self.cells() as u128) << (self.cells() - 1)).unwrap_or(u64::MAX)
     }
 
     #[inline]
@@ -556,5 +559,22 @@ impl FlipBound {
                 count.max(if empty == u32::MAX { 0 } else { empty })
             }
         }
+    }
+}
+
+impl Board for FlipIt {
+    type State = FlipState;
+
+    fn picture(&self, s: &FlipState) -> Vec<String> {
+        (0..self.height)
+            .map(|y| {
+                let row: Vec<String> = (0..self.width).map(|x| self.cell_char(s, y * self.width + x).to_string()).collect();
+                row.join(" ")
+            })
+            .collect()
+    }
+
+    fn notation(&self, s: &FlipState) -> String {
+        self.format_board(s)
     }
 }

@@ -1,0 +1,178 @@
+//! Running a solver or an analysis for the CLI and printing what it found,
+//! as text or as one JSON object. Generic over the puzzle.
+
+use super::{Algo, Failure};
+use serde::Serialize;
+use std::fmt::Display;
+use std::io::IsTerminal;
+use tansaku::render::{strip, Board};
+use tansaku::search::retrograde::Analysis;
+use tansaku::search::{self, IdaOptions, SearchError, Solution, Stats};
+use tansaku::Puzzle;
+
+/// Largest ranked space whose solvability is proved by a bidirectional
+/// search before a tree search (which cannot prove it) is started.
+pub const PRECHECK_STATES: u64 = 1 << 24;
+
+/// Runs `algo` from `start`. `h` is the lower bound for IDA*. When
+/// `precheck` is set, a bidirectional search first proves that a solution
+/// exists before iterative deepening or IDA* start (they would otherwise
+/// deepen up to --max-depth on an unsolvable instance).
+pub fn run_solve<P: Puzzle>(
+    p: &P,
+    start: &P::State,
+    algo: Algo,
+    h: impl Fn(&P::State) -> u32,
+    max_depth: u32,
+    precheck: bool,
+) -> Result<Solution<P>, SearchError> {
+    let opts = IdaOptions { max_depth, undo_cut: true };
+    match algo {
+        Algo::Bfs => search::bfs(p, start),
+        Algo::Bidir => search::bidirectional(p, start),
+        Algo::Iddfs | Algo::Idastar => {
+            if precheck {
+                if let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional(p, start) {
+                    return Err(e);
+                }
+            }
+            if algo == Algo::Iddfs {
+                search::iddfs(p, start, opts)
+            } else {
+                search::ida_star(p, start, h, opts)
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SolveJson<'a, M: Serialize> {
+    puzzle: &'a str,
+    algorithm: &'a str,
+    length: usize,
+    boards: Vec<String>,
+    moves: &'a [M],
+    stats: Stats,
+}
+
+#[derive(Serialize)]
+struct NoSolutionJson<'a> {
+    puzzle: &'a str,
+    algorithm: &'a str,
+    length: Option<usize>,
+    reason: String,
+    stats: Option<Stats>,
+}
+
+/// Prints a solve outcome; returns the failure to exit with, if any.
+pub fn print_solve<P>(
+    p: &P,
+    puzzle: &str,
+    algorithm: &str,
+    outcome: Result<Solution<P>, SearchError>,
+    json: bool,
+) -> Result<(), Failure>
+where
+    P: Puzzle + Board<State = <P as Puzzle>::State>,
+    P::Move: Serialize + Display,
+{
+    let sol = match outcome {
+        Ok(sol) => sol,
+        Err(SearchError::Unsupported(why)) => return Err(Failure::Usage(why)),
+        Err(e) => {
+            let stats = match &e {
+                SearchError::Unsolvable { stats } | SearchError::DepthLimit { stats, .. } => Some(*stats),
+                SearchError::Unsupported(_) => None,
+            };
+            if json {
+                let j = NoSolutionJson { puzzle, algorithm, length: None, reason: e.to_string(), stats };
+                println!("{}", serde_json::to_string(&j).expect("serialisable"));
+            }
+            return Err(Failure::NoSolution(e.to_string()));
+        }
+    };
+    let boards: Vec<String> = sol.states.iter().map(|s| p.notation(s)).collect();
+    if json {
+        let j = SolveJson { puzzle, algorithm, length: sol.len(), boards, moves: &sol.moves, stats: sol.stats };
+        println!("{}", serde_json::to_string(&j).expect("serialisable"));
+        return Ok(());
+    }
+    println!("{puzzle}: {} -> goal, by {algorithm}", boards[0]);
+    println!();
+    print!("{}", strip(p, &sol.states, 78));
+    println!();
+    let moves: Vec<String> = sol.moves.iter().map(|m| m.to_string()).collect();
+    println!("moves      {}", moves.join(" "));
+    println!("length     {} moves", sol.len());
+    println!("generated  {} states", sol.stats.generated);
+    println!("expanded   {} states", sol.stats.expanded);
+    println!("seconds    {:.6}", sol.stats.seconds);
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct LongestJson<'a> {
+    puzzle: &'a str,
+    space: u64,
+    states: u64,
+    longest: u32,
+    count: u64,
+    count_up_to_symmetry: Option<u64>,
+    histogram: &'a [u64],
+    positions: Vec<String>,
+    truncated: bool,
+    stats: Stats,
+}
+
+/// Prints a retrograde analysis. `space` is the number of boards in the
+/// ranked space, `orbits` the count of longest positions up to symmetry.
+pub fn print_longest<B: Board>(
+    b: &B,
+    puzzle: &str,
+    space: u64,
+    a: &Analysis<B::State>,
+    orbits: Option<u64>,
+    limit: usize,
+    json: bool,
+) {
+    let shown = &a.positions[..a.positions.len().min(limit)];
+    let truncated = (shown.len() as u64) < a.count;
+    if json {
+        let j = LongestJson {
+            puzzle,
+            space,
+            states: a.states,
+            longest: a.longest,
+            count: a.count,
+            count_up_to_symmetry: orbits,
+            histogram: &a.histogram,
+            positions: shown.iter().map(|s| b.notation(s)).collect(),
+            truncated,
+            stats: a.stats,
+        };
+        println!("{}", serde_json::to_string(&j).expect("serialisable"));
+        return;
+    }
+    println!("{puzzle}: distance of every board to the goal (retrograde analysis)");
+    println!();
+    println!("states     {} reachable of {}", a.states, space);
+    println!("longest    {} moves", a.longest);
+    match orbits {
+        Some(o) => println!("count      {} longest positions ({} up to symmetry)", a.count, o),
+        None => println!("count      {} longest positions", a.count),
+    }
+    println!("seconds    {:.6}", a.stats.seconds);
+    println!();
+    println!("distance  positions");
+    for (d, c) in a.histogram.iter().enumerate() {
+        println!("{d:>8}  {c}");
+    }
+    println!();
+    println!("longest positions{}:", if truncated { format!(" (first {} of {})", shown.len(), a.count) } else { String::new() });
+    print!("{}", strip(b, shown, 78));
+}
+
+/// Whether to print progress lines on stderr.
+pub fn progress_wanted(quiet: bool) -> bool {
+    !quiet && std::io::stderr().is_terminal()
+}

@@ -82,7 +82,7 @@ pub fn longest_square(a: &FlipSquareLongest) -> Result<(), Failure> {
 }
 
 fn longest(p: &FlipIt, c: &LongestCommon) -> Result<(), Failure> {
-    let opts = RetroOptions { keep: c.limit, max_memory: c.max_memory, progress: progress_wanted(c.quiet) };
+    let opts = RetroOptions { keep: c.limit, max_memory: c.max_memory, progress: c.progress || progress_wanted(c.quiet) };
     let (analysis, table) = retrograde_dense(p, opts).map_err(Failure::usage)?;
     let orbits = count_orbits(p, table.ranks_at(analysis.longest).map(|r| p.unrank(r)));
     print_longest(p, &p.name(), p.state_count(), &analysis, Some(orbits), c.limit, c.json);

@@ -172,8 +172,11 @@ pub struct LongestCommon {
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub limit: usize,
     /// No progress lines on stderr
-    #[arg(long, short)]
+    #[arg(long, short, conflicts_with = "progress")]
     pub quiet: bool,
+    /// Progress lines on stderr even when it is not a terminal
+    #[arg(long)]
+    pub progress: bool,
 }
 
 #[derive(Args, Debug)]

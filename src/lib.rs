@@ -14,4 +14,4 @@ pub mod puzzles;
 pub mod render;
 pub mod search;
 
-pub use puzzle::{replay, Puzzle, Ranked, Symmetric};
+pub use puzzle::{Puzzle, Ranked, Symmetric, replay};

@@ -68,7 +68,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     };
     match num.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok((v * mult as f64) as u64),
-        _ => Err(format!("'{text}' is not a size: write a number with an optional K, M, G or T, e.g. 800M or 2G")),
+        _ => Err(format!(
+            "'{text}' is not a size: write a number with an optional K, M, G or T, e.g. 800M or 2G"
+        )),
     }
 }
 

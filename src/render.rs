@@ -26,7 +26,13 @@ pub trait Board {
 /// ```
 pub fn strip<B: Board>(b: &B, states: &[B::State], width: usize) -> String {
     let pictures: Vec<Vec<String>> = states.iter().map(|s| b.picture(s)).collect();
-    let cell = pictures.iter().flatten().map(|l| l.chars().count()).max().unwrap_or(0).max(6);
+    let cell = pictures
+        .iter()
+        .flatten()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
     let per_row = (width / (cell + 3)).max(1);
     let mut out = String::new();
     for (chunk_i, chunk) in pictures.chunks(per_row).enumerate() {

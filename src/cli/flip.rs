@@ -1,11 +1,13 @@
 //! `solve flip-row`, `solve flip-square`, `longest flip-row`,
 //! `longest flip-square`.
 
-use super::report::{print_longest, print_solve, progress_wanted, run_solve, PRECHECK_STATES};
-use super::{Algo, Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon};
-use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
-use tansaku::search::retrograde::{count_orbits, retrograde_dense, RetroOptions};
+use super::report::{PRECHECK_STATES, print_longest, print_solve, progress_wanted, run_solve};
+use super::{
+    Algo, Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
+};
 use tansaku::Ranked;
+use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
+use tansaku::search::retrograde::{RetroOptions, count_orbits, retrograde_dense};
 
 pub fn solve_row(a: &FlipRowSolve) -> Result<(), Failure> {
     let n = a.board.chars().filter(|&c| c != '/').count();
@@ -23,7 +25,7 @@ pub fn solve_square(a: &FlipSquareSolve) -> Result<(), Failure> {
         (None, Some(b)) => {
             return Err(Failure::Usage(format!(
                 "board '{b}' has no / between rows, so its size is unknown; separate the rows with / or give --size WxH"
-            )))
+            )));
         }
         (None, None) => (4, 4),
     };
@@ -38,8 +40,15 @@ pub fn solve_square(a: &FlipSquareSolve) -> Result<(), Failure> {
 /// All black with the empty cell at row 2, column 2 (cell 5 on 4x4), or the
 /// middle cell of a board with fewer than 2 rows or columns.
 pub fn default_square_board(p: &FlipIt) -> String {
-    let empty = if p.width() >= 2 && p.height() >= 2 { p.width() + 1 } else { p.cells() / 2 };
-    let s = FlipState { black: p.all_cells() & !(1u64 << empty), empty: empty as u8 };
+    let empty = if p.width() >= 2 && p.height() >= 2 {
+        p.width() + 1
+    } else {
+        p.cells() / 2
+    };
+    let s = FlipState {
+        black: p.all_cells() & !(1u64 << empty),
+        empty: empty as u8,
+    };
     p.format_board(&s)
 }
 
@@ -60,7 +69,14 @@ fn solve(p: FlipIt, board: &str, goal: Option<&str>, c: &SolveCommon) -> Result<
     let precheck = p.state_count() <= PRECHECK_STATES;
     let outcome = run_solve(&p, &start, c.algo, |s| h.estimate(s), c.max_depth, precheck);
     let algorithm = match c.algo {
-        Algo::Idastar => format!("idastar ({} bound)", if kind == BoundKind::Corner { "corner" } else { "improved" }),
+        Algo::Idastar => format!(
+            "idastar ({} bound)",
+            if kind == BoundKind::Corner {
+                "corner"
+            } else {
+                "improved"
+            }
+        ),
         other => other.name().to_string(),
     };
     let mut name = p.name();
@@ -82,7 +98,11 @@ pub fn longest_square(a: &FlipSquareLongest) -> Result<(), Failure> {
 }
 
 fn longest(p: &FlipIt, c: &LongestCommon) -> Result<(), Failure> {
-    let opts = RetroOptions { keep: c.limit, max_memory: c.max_memory, progress: c.progress || progress_wanted(c.quiet) };
+    let opts = RetroOptions {
+        keep: c.limit,
+        max_memory: c.max_memory,
+        progress: c.progress || progress_wanted(c.quiet),
+    };
     let (analysis, table) = retrograde_dense(p, opts).map_err(Failure::usage)?;
     let orbits = count_orbits(p, table.ranks_at(analysis.longest).map(|r| p.unrank(r)));
     print_longest(p, &p.name(), p.state_count(), &analysis, Some(orbits), c.limit, c.json);

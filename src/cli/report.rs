@@ -5,10 +5,10 @@ use super::{Algo, Failure};
 use serde::Serialize;
 use std::fmt::Display;
 use std::io::IsTerminal;
-use tansaku::render::{strip, Board};
+use tansaku::Puzzle;
+use tansaku::render::{Board, strip};
 use tansaku::search::retrograde::Analysis;
 use tansaku::search::{self, IdaOptions, SearchError, Solution, Stats};
-use tansaku::Puzzle;
 
 /// Largest ranked space whose solvability is proved by a bidirectional
 /// search before a tree search (which cannot prove it) is started.
@@ -26,15 +26,16 @@ pub fn run_solve<P: Puzzle>(
     max_depth: u32,
     precheck: bool,
 ) -> Result<Solution<P>, SearchError> {
-    let opts = IdaOptions { max_depth, undo_cut: true };
+    let opts = IdaOptions {
+        max_depth,
+        undo_cut: true,
+    };
     match algo {
         Algo::Bfs => search::bfs(p, start),
         Algo::Bidir => search::bidirectional(p, start),
         Algo::Iddfs | Algo::Idastar => {
-            if precheck {
-                if let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional(p, start) {
-                    return Err(e);
-                }
+            if precheck && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional(p, start) {
+                return Err(e);
             }
             if algo == Algo::Iddfs {
                 search::iddfs(p, start, opts)
@@ -85,7 +86,13 @@ where
                 SearchError::Unsupported(_) => None,
             };
             if json {
-                let j = NoSolutionJson { puzzle, algorithm, length: None, reason: e.to_string(), stats };
+                let j = NoSolutionJson {
+                    puzzle,
+                    algorithm,
+                    length: None,
+                    reason: e.to_string(),
+                    stats,
+                };
                 println!("{}", serde_json::to_string(&j).expect("serialisable"));
             }
             return Err(Failure::NoSolution(e.to_string()));
@@ -93,7 +100,14 @@ where
     };
     let boards: Vec<String> = sol.states.iter().map(|s| p.notation(s)).collect();
     if json {
-        let j = SolveJson { puzzle, algorithm, length: sol.len(), boards, moves: &sol.moves, stats: sol.stats };
+        let j = SolveJson {
+            puzzle,
+            algorithm,
+            length: sol.len(),
+            boards,
+            moves: &sol.moves,
+            stats: sol.stats,
+        };
         println!("{}", serde_json::to_string(&j).expect("serialisable"));
         return Ok(());
     }
@@ -168,7 +182,14 @@ pub fn print_longest<B: Board>(
         println!("{d:>8}  {c}");
     }
     println!();
-    println!("longest positions{}:", if truncated { format!(" (first {} of {})", shown.len(), a.count) } else { String::new() });
+    println!(
+        "longest positions{}:",
+        if truncated {
+            format!(" (first {} of {})", shown.len(), a.count)
+        } else {
+            String::new()
+        }
+    );
     print!("{}", strip(b, shown, 78));
 }
 

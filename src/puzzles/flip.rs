@@ -132,7 +132,11 @@ impl FlipIt {
         } else {
             return Ok(());
         };
-        Err(FlipError::Size { width, height, why: why.into() })
+        Err(FlipError::Size {
+            width,
+            height,
+            why: why.into(),
+        })
     }
 
     /// A row of `n` cells (`n >= 3`), standard rule or `adjacent`, goal: all
@@ -175,7 +179,16 @@ impl FlipIt {
             js.sort_by_key(|j| j.from);
         }
         let symmetries = rectangle_symmetries(width, height);
-        Ok(FlipIt { width, height, adjacent, diagonal, lines, jumps, goal: FlipGoal::AllWhite, symmetries })
+        Ok(FlipIt {
+            width,
+            height,
+            adjacent,
+            diagonal,
+            lines,
+            jumps,
+            goal: FlipGoal::AllWhite,
+            symmetries,
+        })
     }
 
     /// The same puzzle with another goal.
@@ -249,8 +262,17 @@ impl FlipIt {
     /// assert!(p.parse_board("BBBB/B_BB/BBBB").is_err());
     /// ```
     pub fn parse_board(&self, text: &str) -> Result<FlipState, FlipError> {
-        let shape = |why: String| FlipError::Shape { board: text.into(), width: self.width, height: self.height, why };
-        let rows: Vec<&str> = if text.contains('/') { text.split('/').collect() } else { vec![text] };
+        let shape = |why: String| FlipError::Shape {
+            board: text.into(),
+            width: self.width,
+            height: self.height,
+            why,
+        };
+        let rows: Vec<&str> = if text.contains('/') {
+            text.split('/').collect()
+        } else {
+            vec![text]
+        };
         if rows.len() > 1 {
             if rows.len() != self.height {
                 return Err(shape(format!("it has {} rows, expected {}", rows.len(), self.height)));
@@ -258,7 +280,12 @@ impl FlipIt {
             for (i, r) in rows.iter().enumerate() {
                 let len = r.chars().count();
                 if len != self.width {
-                    return Err(shape(format!("row {} has {} cells, expected {}", i + 1, len, self.width)));
+                    return Err(shape(format!(
+                        "row {} has {} cells, expected {}",
+                        i + 1,
+                        len,
+                        self.width
+                    )));
                 }
             }
         }
@@ -278,9 +305,15 @@ impl FlipIt {
             return Err(shape(format!("it has {} cells, expected {}", n, self.cells())));
         }
         if empties.len() != 1 {
-            return Err(FlipError::EmptyCount { board: text.into(), count: empties.len() });
+            return Err(FlipError::EmptyCount {
+                board: text.into(),
+                count: empties.len(),
+            });
         }
-        Ok(FlipState { black, empty: empties[0] as u8 })
+        Ok(FlipState {
+            black,
+            empty: empties[0] as u8,
+        })
     }
 
     /// Writes a board in the notation [`FlipIt::parse_board`] reads, rows
@@ -398,7 +431,10 @@ impl Puzzle for FlipIt {
         }
         let j = self.jumps[m.to as usize].iter().find(|j| j.from == m.from)?;
         let colour = s.black >> j.from & 1;
-        Some(FlipState { black: ((s.black ^ j.flip) & !(1u64 << j.from)) | colour << m.to, empty: j.from })
+        Some(FlipState {
+            black: ((s.black ^ j.flip) & !(1u64 << j.from)) | colour << m.to,
+            empty: j.from,
+        })
     }
 
     #[inline]
@@ -415,7 +451,9 @@ impl Puzzle for FlipIt {
 
     fn goal_states(&self) -> Option<Vec<FlipState>> {
         Some(match self.goal {
-            FlipGoal::AllWhite => (0..self.cells() as u8).map(|e| FlipState { black: 0, empty: e }).collect(),
+            FlipGoal::AllWhite => (0..self.cells() as u8)
+                .map(|e| FlipState { black: 0, empty: e })
+                .collect(),
             FlipGoal::Board(g) => vec![g],
         })
     }
@@ -442,7 +480,10 @@ impl Ranked for FlipIt {
         let rest = r & ((1u64 << bits) - 1);
         let low = rest & ((1u64 << e) - 1);
         let high = (rest >> e).checked_shl(e + 1).unwrap_or(0);
-        FlipState { black: low | high, empty: e as u8 }
+        FlipState {
+            black: low | high,
+            empty: e as u8,
+        }
     }
 }
 
@@ -460,7 +501,10 @@ impl Symmetric for FlipIt {
             rest &= rest - 1;
             black |= 1 << perm[c];
         }
-        FlipState { black, empty: perm[s.empty as usize] }
+        FlipState {
+            black,
+            empty: perm[s.empty as usize],
+        }
     }
 }
 
@@ -517,7 +561,14 @@ impl FlipBound {
                 max_drop = max_drop.max(jumped + mover);
             }
         }
-        let mut bound = FlipBound { kind, unjumpable, max_drop, goal: p.goal, goal_weight: 0, empty_dist: Vec::new() };
+        let mut bound = FlipBound {
+            kind,
+            unjumpable,
+            max_drop,
+            goal: p.goal,
+            goal_weight: 0,
+            empty_dist: Vec::new(),
+        };
         if let FlipGoal::Board(g) = p.goal {
             bound.goal_weight = bound.weight(g.black);
             // Shortest paths of the empty cell, backwards from the goal's.
@@ -568,7 +619,9 @@ impl Board for FlipIt {
     fn picture(&self, s: &FlipState) -> Vec<String> {
         (0..self.height)
             .map(|y| {
-                let row: Vec<String> = (0..self.width).map(|x| self.cell_char(s, y * self.width + x).to_string()).collect();
+                let row: Vec<String> = (0..self.width)
+                    .map(|x| self.cell_char(s, y * self.width + x).to_string())
+                    .collect();
                 row.join(" ")
             })
             .collect()

@@ -6,7 +6,7 @@
 //! goal test is made when a state is generated, so the search stops as soon
 //! as the goal's layer is reached.
 
-use super::{moves_between, SearchError, Solution, Stats, Timer};
+use super::{SearchError, Solution, Stats, Timer, moves_between};
 use crate::Puzzle;
 use rustc_hash::FxHashMap;
 
@@ -25,7 +25,8 @@ use rustc_hash::FxHashMap;
 /// let start = p.parse_board("BB_BBB").unwrap();
 /// let sol = bfs(&p, &start).unwrap();
 /// assert_eq!(sol.len(), 8);
-/// assert!(p.is_goal_state(sol.states.last().unwrap()));
+/// use tansaku::Puzzle;
+/// assert!(p.is_goal(sol.states.last().unwrap()));
 /// ```
 pub fn bfs<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
     let timer = Timer::start();

@@ -13,7 +13,7 @@
 //! would be known to both). A state met while generating forward layer
 //! `a + 1` closes a path of at most `a + 1 + b` moves: exactly the optimum.
 
-use super::{moves_between, SearchError, Solution, Stats, Timer};
+use super::{SearchError, Solution, Stats, Timer, moves_between};
 use crate::Puzzle;
 use rustc_hash::FxHashMap;
 
@@ -36,7 +36,12 @@ impl<S: Clone + Eq + std::hash::Hash> Side<S> {
             }
         }
         let parent = vec![u32::MAX; arena.len()];
-        Side { arena, parent, index, layer_start: 0 }
+        Side {
+            arena,
+            parent,
+            index,
+            layer_start: 0,
+        }
     }
 
     fn frontier(&self) -> usize {

@@ -23,7 +23,10 @@ pub struct IdaOptions {
 
 impl Default for IdaOptions {
     fn default() -> Self {
-        IdaOptions { max_depth: 200, undo_cut: true }
+        IdaOptions {
+            max_depth: 200,
+            undo_cut: true,
+        }
     }
 }
 
@@ -64,19 +67,34 @@ pub fn ida_star<P: Puzzle>(
     opts: IdaOptions,
 ) -> Result<Solution<P>, SearchError> {
     let timer = Timer::start();
-    let mut search = Dfs { p, h: &h, opts, path: vec![start.clone()], moves: Vec::new(), buffers: Vec::new(), stats: Stats::default() };
+    let mut search = Dfs {
+        p,
+        h: &h,
+        opts,
+        path: vec![start.clone()],
+        moves: Vec::new(),
+        buffers: Vec::new(),
+        stats: Stats::default(),
+    };
     let mut bound = h(start);
     loop {
         if bound > opts.max_depth {
             let mut stats = search.stats;
             stats.seconds = timer.seconds();
-            return Err(SearchError::DepthLimit { limit: opts.max_depth, stats });
+            return Err(SearchError::DepthLimit {
+                limit: opts.max_depth,
+                stats,
+            });
         }
         match search.dfs(0, bound) {
             Step::Found => {
                 let mut stats = search.stats;
                 stats.seconds = timer.seconds();
-                return Ok(Solution { moves: search.moves, states: search.path, stats });
+                return Ok(Solution {
+                    moves: search.moves,
+                    states: search.path,
+                    stats,
+                });
             }
             Step::Exceeded(next) => bound = next,
             Step::Exhausted => {
@@ -96,13 +114,16 @@ enum Step {
     Exhausted,
 }
 
+/// A generated child: its move, its state and its lower bound.
+type Child<P> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32);
+
 struct Dfs<'a, P: Puzzle, H> {
     p: &'a P,
     h: &'a H,
     opts: IdaOptions,
     path: Vec<P::State>,
     moves: Vec<P::Move>,
-    buffers: Vec<Vec<(P::Move, P::State, u32)>>,
+    buffers: Vec<Vec<Child<P>>>,
     stats: Stats,
 }
 
@@ -119,7 +140,11 @@ impl<P: Puzzle, H: Fn(&P::State) -> u32> Dfs<'_, P, H> {
         }
         let mut children = std::mem::take(&mut self.buffers[depth]);
         children.clear();
-        let back = if self.opts.undo_cut && depth > 0 { Some(&self.path[depth - 1]) } else { None };
+        let back = if self.opts.undo_cut && depth > 0 {
+            Some(&self.path[depth - 1])
+        } else {
+            None
+        };
         let h = self.h;
         self.p.for_each_successor(s, |m, t| {
             if back != Some(&t) {

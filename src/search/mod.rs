@@ -21,8 +21,8 @@ pub mod retrograde;
 
 pub use bfs::bfs;
 pub use bidir::bidirectional;
-pub use ida::{ida_star, iddfs, IdaOptions};
-pub use retrograde::{retrograde_dense, retrograde_sparse, Analysis};
+pub use ida::{IdaOptions, ida_star, iddfs};
+pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};
 
 use crate::Puzzle;
 use serde::Serialize;

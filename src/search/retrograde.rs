@@ -69,7 +69,11 @@ pub struct RetroOptions {
 
 impl Default for RetroOptions {
     fn default() -> Self {
-        RetroOptions { keep: 1000, max_memory: None, progress: false }
+        RetroOptions {
+            keep: 1000,
+            max_memory: None,
+            progress: false,
+        }
     }
 }
 
@@ -81,7 +85,10 @@ pub struct DistanceTable {
 
 impl DistanceTable {
     fn new(len: usize) -> Self {
-        let words = (0..len.div_ceil(8)).into_par_iter().map(|_| AtomicU64::new(u64::MAX)).collect();
+        let words = (0..len.div_ceil(8))
+            .into_par_iter()
+            .map(|_| AtomicU64::new(u64::MAX))
+            .collect();
         DistanceTable { words, len }
     }
 
@@ -113,19 +120,29 @@ impl DistanceTable {
     /// Every rank at distance `d`, in increasing order.
     pub fn ranks_at(&self, d: u32) -> impl Iterator<Item = u64> + '_ {
         let d = d as u8;
-        self.words.iter().enumerate().flat_map(move |(wi, w)| {
-            let mut m = byte_matches(w.load(Relaxed), d);
-            std::iter::from_fn(move || {
-                if m == 0 {
-                    return None;
-                }
-                let k = m.trailing_zeros() as usize / 8;
-                m &= m - 1;
-                Some((wi * 8 + k) as u64)
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(move |(wi, w)| {
+                let mut m = byte_matches(w.load(Relaxed), d);
+                std::iter::from_fn(move || {
+                    if m == 0 {
+                        return None;
+                    }
+                    let k = m.trailing_zeros() as usize / 8;
+                    m &= m - 1;
+                    Some((wi * 8 + k) as u64)
+                })
             })
-        })
-        .filter(move |&r| (r as usize) < self.len)
+            .filter(move |&r| (r as usize) < self.len)
     }
+}
+
+/// The words of work item `c`, with their indices.
+fn chunk(words: &[AtomicU64], c: usize) -> impl Iterator<Item = (usize, &AtomicU64)> {
+    let start = c * CHUNK_WORDS;
+    let end = (start + CHUNK_WORDS).min(words.len());
+    (start..end).zip(&words[start..end])
 }
 
 /// High bit set in every byte of `w` equal to `d`.
@@ -156,12 +173,19 @@ pub fn retrograde_dense<P: Ranked>(
     opts: RetroOptions,
 ) -> Result<(Analysis<P::State>, DistanceTable), SearchError> {
     if !p.reversible() {
-        return Err(SearchError::Unsupported("retrograde analysis needs reversible moves".into()));
+        return Err(SearchError::Unsupported(
+            "retrograde analysis needs reversible moves".into(),
+        ));
     }
     let n = p.state_count();
-    memory::check("the distance table (one byte per state)", DistanceTable::bytes_for(n), opts.max_memory)
-        .map_err(|e| SearchError::Unsupported(e.to_string()))?;
-    let len = usize::try_from(n).map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
+    memory::check(
+        "the distance table (one byte per state)",
+        DistanceTable::bytes_for(n),
+        opts.max_memory,
+    )
+    .map_err(|e| SearchError::Unsupported(e.to_string()))?;
+    let len =
+        usize::try_from(n).map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
     let timer = Timer::start();
     let table = DistanceTable::new(len);
     let words = &table.words;
@@ -183,7 +207,7 @@ pub fn retrograde_dense<P: Ranked>(
             .into_par_iter()
             .map(|c| {
                 let mut count = 0;
-                for wi in c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words.len()) {
+                for (wi, word) in chunk(words, c) {
                     let mut w = u64::MAX;
                     for k in 0..8 {
                         let r = wi * 8 + k;
@@ -193,7 +217,7 @@ pub fn retrograde_dense<P: Ranked>(
                         }
                     }
                     if w != u64::MAX {
-                        words[wi].store(w, Relaxed);
+                        word.store(w, Relaxed);
                     }
                 }
                 count
@@ -251,7 +275,14 @@ pub fn retrograde_dense<P: Ranked>(
     let positions = table.ranks_at(longest).take(opts.keep).map(|r| p.unrank(r)).collect();
     stats.generated = states;
     stats.seconds = timer.seconds();
-    let analysis = Analysis { states, count: histogram[longest as usize], histogram, longest, positions, stats };
+    let analysis = Analysis {
+        states,
+        count: histogram[longest as usize],
+        histogram,
+        longest,
+        positions,
+        stats,
+    };
     Ok((analysis, table))
 }
 
@@ -262,8 +293,8 @@ fn level_top_down<P: Ranked>(p: &P, words: &[AtomicU64], len: usize, d: u8, chun
         .into_par_iter()
         .map(|c| {
             let (mut found, mut expanded) = (0u64, 0u64);
-            for wi in c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words.len()) {
-                let mut m = byte_matches(words[wi].load(Relaxed), d);
+            for (wi, word) in chunk(words, c) {
+                let mut m = byte_matches(word.load(Relaxed), d);
                 while m != 0 {
                     let k = m.trailing_zeros() as usize / 8;
                     m &= m - 1;
@@ -301,8 +332,8 @@ fn level_bottom_up<P: Ranked>(p: &P, words: &[AtomicU64], len: usize, d: u8, chu
         .into_par_iter()
         .map(|c| {
             let (mut found, mut expanded) = (0u64, 0u64);
-            for wi in c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words.len()) {
-                let w = words[wi].load(Relaxed);
+            for (wi, word) in chunk(words, c) {
+                let w = word.load(Relaxed);
                 let mut m = byte_matches(w, UNSEEN);
                 if m == 0 {
                     continue;
@@ -330,7 +361,7 @@ fn level_bottom_up<P: Ranked>(p: &P, words: &[AtomicU64], len: usize, d: u8, chu
                 }
                 if new_w != w {
                     // Only this thread writes this word during the level.
-                    words[wi].store(new_w, Relaxed);
+                    word.store(new_w, Relaxed);
                 }
             }
             (found, expanded)
@@ -357,10 +388,14 @@ pub fn retrograde_sparse<P: Puzzle>(
     opts: RetroOptions,
 ) -> Result<(Analysis<P::State>, FxHashMap<P::State, u32>), SearchError> {
     if !p.reversible() {
-        return Err(SearchError::Unsupported("retrograde analysis needs reversible moves".into()));
+        return Err(SearchError::Unsupported(
+            "retrograde analysis needs reversible moves".into(),
+        ));
     }
     let Some(goals) = p.goal_states() else {
-        return Err(SearchError::Unsupported("retrograde analysis needs a listable goal set".into()));
+        return Err(SearchError::Unsupported(
+            "retrograde analysis needs a listable goal set".into(),
+        ));
     };
     let timer = Timer::start();
     let mut stats = Stats::default();
@@ -397,7 +432,14 @@ pub fn retrograde_sparse<P: Puzzle>(
     stats.generated = states;
     stats.seconds = timer.seconds();
     last.truncate(opts.keep);
-    let analysis = Analysis { states, count: histogram[longest as usize], histogram, longest, positions: last, stats };
+    let analysis = Analysis {
+        states,
+        count: histogram[longest as usize],
+        histogram,
+        longest,
+        positions: last,
+        stats,
+    };
     Ok((analysis, dist))
 }
 

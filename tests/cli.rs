@@ -1,0 +1,193 @@
+//! The command-line contract: JSON fields, text output, exit codes.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tansaku::puzzles::flip::FlipIt;
+use tansaku::replay;
+
+fn tansaku() -> Command {
+    Command::cargo_bin("tansaku").unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = tansaku().args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The boards of a solve report are consecutive legal moves ending on a goal.
+fn check_boards(p: &FlipIt, v: &Value, length: usize) {
+    assert_eq!(v["length"], length);
+    let boards: Vec<_> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| p.parse_board(b.as_str().unwrap()).unwrap())
+        .collect();
+    assert_eq!(boards.len(), length + 1);
+    let moves: Vec<tansaku::puzzles::flip::FlipMove> = serde_json::from_value::<Vec<Value>>(v["moves"].clone())
+        .unwrap()
+        .iter()
+        .map(|m| tansaku::puzzles::flip::FlipMove {
+            from: m["from"].as_u64().unwrap() as u8,
+            to: m["to"].as_u64().unwrap() as u8,
+        })
+        .collect();
+    assert_eq!(replay(p, &boards[0], &moves).unwrap(), boards);
+    for key in ["generated", "expanded", "seconds"] {
+        assert!(v["stats"][key].is_number(), "stats.{key}");
+    }
+}
+
+#[test]
+fn solve_flip_row_json_every_algorithm() {
+    let p = FlipIt::row(6, false);
+    for algo in ["bfs", "bidir", "iddfs", "idastar"] {
+        let v = json(&["solve", "flip-row", "--board", "BB_BBB", "--algo", algo]);
+        assert_eq!(v["puzzle"], "flip-row 6");
+        assert!(v["algorithm"].as_str().unwrap().starts_with(algo));
+        check_boards(&p, &v, 8);
+        assert_eq!(
+            v["boards"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .chars()
+                .filter(|&c| c == 'B')
+                .count(),
+            0
+        );
+    }
+    let v = json(&["solve", "flip-row", "--board", "BB_BBB", "--goal", "_WWWWW"]);
+    check_boards(&p, &v, 9);
+    assert_eq!(v["boards"][9], "_WWWWW");
+}
+
+#[test]
+fn solve_flip_square_default_is_the_spec_instance() {
+    let v = json(&["solve", "flip-square", "--algo", "idastar"]);
+    assert_eq!(v["boards"][0], "BBBB/B_BB/BBBB/BBBB");
+    check_boards(&FlipIt::square(4, 4, false), &v, 22);
+    let v = json(&["solve", "flip-square", "--diagonal", "--algo", "bidir"]);
+    check_boards(&FlipIt::square(4, 4, true), &v, 18);
+    // The size comes from the board; a goal board is solved in 0 moves.
+    let v = json(&["solve", "flip-square", "--board", "WWW/W_W/WWW", "--algo", "bfs"]);
+    assert_eq!(v["puzzle"], "flip-square 3x3");
+    check_boards(&FlipIt::square(3, 3, false), &v, 0);
+    let v = json(&["solve", "flip-square", "--board", "WB_W/WWWW/WWWW", "--algo", "idastar"]);
+    assert_eq!(v["puzzle"], "flip-square 4x3");
+    check_boards(&FlipIt::square(4, 3, false), &v, 1);
+}
+
+#[test]
+fn solve_text_shows_boards_and_figures() {
+    let out = tansaku()
+        .args(["solve", "flip-square", "--algo", "idastar", "--bound", "corner"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("- 0 ---") && text.contains("- 22 --"), "{text}");
+    assert!(text.contains("B _ B B"));
+    assert!(text.contains("length     22 moves"));
+    assert!(text.contains("generated") && text.contains("expanded") && text.contains("seconds"));
+}
+
+#[test]
+fn longest_json_fields() {
+    let v = json(&["longest", "flip-square", "--size", "4x4", "--diagonal"]);
+    assert_eq!(v["states"], 524288);
+    assert_eq!(v["longest"], 18);
+    assert_eq!(v["count"], 20);
+    assert_eq!(v["count_up_to_symmetry"], 4);
+    let hist: Vec<u64> = v["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(hist.iter().sum::<u64>(), 524288);
+    assert_eq!(hist.len(), 19);
+    assert_eq!(v["positions"].as_array().unwrap().len(), 20);
+    assert_eq!(v["truncated"], false);
+
+    let v = json(&["longest", "flip-row", "--size", "5"]);
+    assert_eq!(
+        (v["states"].as_u64(), v["longest"].as_u64(), v["count"].as_u64()),
+        (Some(80), Some(10), Some(3))
+    );
+    let v = json(&["longest", "flip-row", "--size", "8", "--adjacent", "--limit", "5"]);
+    assert_eq!(v["longest"], 7);
+    assert_eq!(v["positions"].as_array().unwrap().len(), 5);
+    assert_eq!(v["truncated"], true);
+}
+
+/// Bad input: exit code 2 and one line saying what to do.
+#[test]
+fn bad_input_exits_2() {
+    let cases: &[&[&str]] = &[
+        &["solve", "flip-row", "--board", "BB_BXB"],
+        &["solve", "flip-row", "--board", "BB__BB"],
+        &["solve", "flip-row", "--board", "BBBBBB"],
+        &["solve", "flip-row", "--board", ""],
+        &["solve", "flip-square", "--board", "BBBB/B_B/BBBB/BBBB"],
+        &["solve", "flip-square", "--board", "BBBB/B_BB/BBB/BBBB"],
+        &["solve", "flip-square", "--size", "4x4", "--board", "BBBB/B_BB/BBBB"],
+        &["solve", "flip-square", "--size", "4x4", "--board", "BBB/B_B/BBB"],
+        &["solve", "flip-square", "--board", "BBBBB_BBBBBBBBBB"],
+        &["solve", "flip-row", "--board", "BB_BBB", "--goal", "_WWWW"],
+        &["solve", "flip-row", "--board", "BB_BBB", "--goal", "_WWWWWW"],
+        &["solve", "flip-square", "--goal", "WWW/W_W/WWW"],
+        &["solve", "flip-square", "--size", "0x4"],
+        &["solve", "flip-square", "--size", "9x9"],
+        &["solve", "flip-square", "--size", "four"],
+        &["solve", "flip-row", "--board", "B_", "--algo", "bfs"],
+        &["solve", "flip-row", "--algo", "dijkstra"],
+        &["longest", "flip-row", "--size", "0"],
+        &["longest", "flip-row", "--size", "2"],
+        &["longest", "flip-square", "--size", "7x7"],
+        &["longest", "flip-square", "--size", "5x5", "--max-memory", "100M"],
+        &["longest", "flip-square", "--max-memory", "lots"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let out = tansaku().args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.trim().is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn unsolvable_exits_1_with_reason() {
+    // Row of 4: of the 32 boards only 12 reach a goal.
+    for algo in ["bfs", "bidir", "iddfs", "idastar"] {
+        let out = tansaku()
+            .args(["solve", "flip-row", "--board", "B_BB", "--algo", algo, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{algo}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["length"].is_null());
+        assert!(v["reason"].as_str().unwrap().contains("no goal"));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("no goal"));
+    }
+}
+
+#[test]
+fn help_teaches() {
+    let out = tansaku().arg("--help").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("tansaku tour") && text.contains("Exit codes"));
+    let out = tansaku().args(["solve", "flip-square", "--help"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("--diagonal") && text.contains("--algo"));
+}

@@ -3,12 +3,12 @@
 //! Run: `cargo bench --bench flip`. The 5x5 analyses take ~20 s each and are
 //! timed from the CLI instead (see BENCHMARKS.md).
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipIt};
-use tansaku::search::retrograde::{retrograde_dense, RetroOptions};
-use tansaku::search::{bfs, bidirectional, ida_star, iddfs, IdaOptions};
+use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+use tansaku::search::{IdaOptions, bfs, bidirectional, ida_star, iddfs};
 
 fn square(c: &mut Criterion) {
     for diagonal in [false, true] {
@@ -18,14 +18,22 @@ fn square(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("flip-square 4x4 {rule}"));
         g.sample_size(10).measurement_time(Duration::from_secs(5));
         g.bench_function("bfs", |b| b.iter(|| bfs(&p, black_box(&start)).unwrap().len()));
-        g.bench_function("bidir", |b| b.iter(|| bidirectional(&p, black_box(&start)).unwrap().len()));
+        g.bench_function("bidir", |b| {
+            b.iter(|| bidirectional(&p, black_box(&start)).unwrap().len())
+        });
         if !diagonal {
-            g.bench_function("iddfs", |b| b.iter(|| iddfs(&p, black_box(&start), IdaOptions::default()).unwrap().len()));
+            g.bench_function("iddfs", |b| {
+                b.iter(|| iddfs(&p, black_box(&start), IdaOptions::default()).unwrap().len())
+            });
         }
         for kind in [BoundKind::Corner, BoundKind::Improved] {
             let h = FlipBound::new(&p, kind);
             g.bench_function(format!("idastar {kind:?}").to_lowercase(), |b| {
-                b.iter(|| ida_star(&p, black_box(&start), |s| h.estimate(s), IdaOptions::default()).unwrap().len())
+                b.iter(|| {
+                    ida_star(&p, black_box(&start), |s| h.estimate(s), IdaOptions::default())
+                        .unwrap()
+                        .len()
+                })
             });
         }
         g.bench_function("longest", |b| {
@@ -40,10 +48,16 @@ fn row(c: &mut Criterion) {
     for board in ["BB_BBB", "B_WBBBB", "B_WWWBBB"] {
         let p = FlipIt::row(board.len(), false);
         let start = p.parse_board(board).unwrap();
-        g.bench_function(format!("bfs {board}"), |b| b.iter(|| bfs(&p, black_box(&start)).unwrap().len()));
+        g.bench_function(format!("bfs {board}"), |b| {
+            b.iter(|| bfs(&p, black_box(&start)).unwrap().len())
+        });
         let h = p.lower_bound();
         g.bench_function(format!("idastar {board}"), |b| {
-            b.iter(|| ida_star(&p, black_box(&start), |s| h.estimate(s), IdaOptions::default()).unwrap().len())
+            b.iter(|| {
+                ida_star(&p, black_box(&start), |s| h.estimate(s), IdaOptions::default())
+                    .unwrap()
+                    .len()
+            })
         });
     }
     g.finish();

@@ -123,19 +123,23 @@ impl DistanceTable {
         self.words
             .iter()
             .enumerate()
-            .flat_map(move |(wi, w)| {
-                let mut m = byte_matches(w.load(Relaxed), d);
-                std::iter::from_fn(move || {
-                    if m == 0 {
-                        return None;
-                    }
-                    let k = m.trailing_zeros() as usize / 8;
-                    m &= m - 1;
-                    Some((wi * 8 + k) as u64)
-                })
-            })
+            .flat_map(move |(wi, w)| set_bytes(byte_matches(w.load(Relaxed), d)).map(move |k| (wi * 8 + k) as u64))
             .filter(move |&r| (r as usize) < self.len)
     }
+}
+
+/// The byte positions (0..8) whose high bit is set in a mask from
+/// [`byte_matches`].
+#[inline]
+fn set_bytes(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let k = m.trailing_zeros() as usize / 8;
+        m &= m - 1;
+        Some(k)
+    })
 }
 
 /// The words of work item `c`, with their indices.
@@ -294,10 +298,7 @@ fn level_top_down<P: Ranked>(p: &P, words: &[AtomicU64], len: usize, d: u8, chun
         .map(|c| {
             let (mut found, mut expanded) = (0u64, 0u64);
             for (wi, word) in chunk(words, c) {
-                let mut m = byte_matches(word.load(Relaxed), d);
-                while m != 0 {
-                    let k = m.trailing_zeros() as usize / 8;
-                    m &= m - 1;
+                for k in set_bytes(byte_matches(word.load(Relaxed), d)) {
                     let r = wi * 8 + k;
                     if r >= len {
                         continue;
@@ -334,14 +335,8 @@ fn level_bottom_up<P: Ranked>(p: &P, words: &[AtomicU64], len: usize, d: u8, chu
             let (mut found, mut expanded) = (0u64, 0u64);
             for (wi, word) in chunk(words, c) {
                 let w = word.load(Relaxed);
-                let mut m = byte_matches(w, UNSEEN);
-                if m == 0 {
-                    continue;
-                }
                 let mut new_w = w;
-                while m != 0 {
-                    let k = m.trailing_zeros() as usize / 8;
-                    m &= m - 1;
+                for k in set_bytes(byte_matches(w, UNSEEN)) {
                     let r = wi * 8 + k;
                     if r >= len {
                         continue;
@@ -444,10 +439,10 @@ pub fn retrograde_sparse<P: Puzzle>(
 }
 
 /// Number of orbits of `states` under the puzzle's symmetries, where the set
-/// is closed under them (as the states at one distance are). Uses
-/// `orbits = sum over s of |orbit(s)| / |G|`... inverted: each state adds
-/// `|G| / |orbit(s)|`, and the total is divided by `|G|`, so the count is
-/// exact integer arithmetic.
+/// is closed under them (as the states at one distance are). A state whose
+/// orbit has `k` members adds `|G| / k`, so each orbit adds `|G|` in all and
+/// the total divided by `|G|` counts the orbits, in exact integers, with no
+/// table of states seen.
 ///
 /// ```
 /// use tansaku::puzzles::flip::FlipIt;

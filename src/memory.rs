@@ -12,14 +12,14 @@ pub fn available_bytes() -> Option<u64> {
 
 /// A table that would not fit.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{what} needs about {} but {limit_text}; raise the limit with --max-memory (e.g. --max-memory {suggest}) or choose a smaller size", human(*.needed))]
+#[error("{what} needs about {} but {limit_text}; {advice}", human(*.needed))]
 pub struct MemoryError {
     /// What was to be allocated.
     pub what: String,
     /// Its estimated size in bytes.
     pub needed: u64,
     limit_text: String,
-    suggest: String,
+    advice: String,
 }
 
 /// Checks that `needed` bytes fit: under `limit` when one is given, else
@@ -46,7 +46,14 @@ pub fn check(what: &str, needed: u64, limit: Option<u64>) -> Result<(), MemoryEr
         what: what.to_string(),
         needed,
         limit_text,
-        suggest: format!("{}G", needed.div_ceil(1 << 30)),
+        advice: if needed <= 1 << 40 {
+            format!(
+                "raise the limit with --max-memory {}G if the machine has it, or choose a smaller size",
+                needed.div_ceil(1 << 30)
+            )
+        } else {
+            "choose a smaller size".to_string()
+        },
     })
 }
 

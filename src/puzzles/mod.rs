@@ -2,3 +2,4 @@
 //! traits of [`crate::puzzle`].
 
 pub mod flip;
+pub mod sliding;

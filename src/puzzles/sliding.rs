@@ -1,0 +1,584 @@
+//! Sliding-tile puzzles on a W x H board (SPEC §3–4): the 8- and 15-puzzle
+//! with distinct numbered tiles, and the Line Puzzle with repeated letters.
+//!
+//! One cell is empty; a move slides an orthogonal neighbour of the empty
+//! cell into it. Tiles carry labels; tiles with equal labels are
+//! interchangeable, so a state is the sequence of labels (0 = empty). The
+//! perfect hash ranks multiset permutations (for distinct tiles, plain
+//! permutations), so a dense table has `n! / prod(count!)` entries: 9! for
+//! the 8-puzzle, 16C4·12C4·8C4·4 = 252,252,000 for the Line Puzzle.
+
+use crate::render::Board;
+use crate::{Puzzle, Ranked};
+use serde::Serialize;
+use std::fmt;
+
+/// Largest number of cells.
+pub const MAX_CELLS: usize = 36;
+
+/// A position: the label of every cell (0 = empty) and the empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SlideState {
+    /// Labels, row-major; only the first `cells` entries are used.
+    pub cells: [u8; MAX_CELLS],
+    /// The empty cell.
+    pub blank: u8,
+}
+
+/// A move: the tile on `from` slides into the empty cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SlideMove {
+    /// The cell the tile leaves.
+    pub from: u8,
+    /// The cell it slides into.
+    pub to: u8,
+}
+
+impl fmt::Display for SlideMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}->{}", self.from, self.to)
+    }
+}
+
+/// A bad board or size, with what to do about it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SlideError {
+    /// Malformed text.
+    #[error("board '{board}': {why}")]
+    Board {
+        /// The board as given.
+        board: String,
+        /// What is off and how to fix it.
+        why: String,
+    },
+    /// Start and goal cannot be used together.
+    #[error("{0}")]
+    Mismatch(String),
+}
+
+/// A sliding puzzle: board size, label names and goal.
+#[derive(Clone, Debug)]
+pub struct Sliding {
+    width: usize,
+    height: usize,
+    /// `names[label]`; `names[0]` is the empty cell.
+    names: Vec<String>,
+    /// How many tiles carry each label (index 0: the empty cell, 1).
+    counts: Vec<u8>,
+    goal: SlideState,
+    /// `neighbours[c]`: the cells next to `c`.
+    neighbours: Vec<Vec<u8>>,
+    /// `dist[label][cell]`: Manhattan distance from `cell` to the nearest
+    /// goal cell holding `label`.
+    dist: Vec<Vec<u8>>,
+    distinct: bool,
+}
+
+/// A board as read: size and the tile names cell by cell (`None` = empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedBoard {
+    /// Width.
+    pub width: usize,
+    /// Height.
+    pub height: usize,
+    /// Tile names, row-major; `None` for the empty cell.
+    pub tiles: Vec<Option<String>>,
+}
+
+fn is_blank(token: &str) -> bool {
+    matches!(token, "_" | "0" | ".")
+}
+
+/// Reads a board: compact (`867/254/3_1`, one character a cell, rows
+/// separated by `/`) or tokens separated by spaces or commas
+/// (`8 6 7 2 5 4 3 0 1`, for tiles of 10 and up; rows may be separated by
+/// `/`). `_`, `0` or `.` is the empty cell. Without `/`, `size` gives the
+/// shape, else a square is assumed.
+///
+/// ```
+/// use tansaku::puzzles::sliding::parse_board;
+/// let b = parse_board("867/254/3_1", None).unwrap();
+/// assert_eq!((b.width, b.height), (3, 3));
+/// assert_eq!(b.tiles[7], None);
+/// let t = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", None).unwrap();
+/// assert_eq!(t.tiles[14].as_deref(), Some("15"));
+/// ```
+pub fn parse_board(text: &str, size: Option<(usize, usize)>) -> Result<ParsedBoard, SlideError> {
+    let bad = |why: String| SlideError::Board {
+        board: text.to_string(),
+        why,
+    };
+    let tokenised = text.contains(|c: char| c.is_whitespace() || c == ',');
+    let rows: Vec<Vec<String>> = text
+        .split('/')
+        .map(|row| {
+            if tokenised {
+                row.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            } else {
+                row.chars().map(|c| c.to_string()).collect()
+            }
+        })
+        .collect();
+    let cells: Vec<String> = rows.iter().flatten().cloned().collect();
+    if cells.is_empty() {
+        return Err(bad("it is empty; write the cells row by row, e.g. 867/254/3_1".into()));
+    }
+    let (width, height) = if rows.len() > 1 {
+        let w = rows[0].len();
+        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != w) {
+            return Err(bad(format!(
+                "row {} has {} cells but row 1 has {w}; every row needs the same length",
+                i + 1,
+                r.len()
+            )));
+        }
+        if let Some((w2, h2)) = size
+            && (w2, h2) != (w, rows.len())
+        {
+            return Err(bad(format!("it is {w}x{} but --size says {w2}x{h2}", rows.len())));
+        }
+        (w, rows.len())
+    } else if let Some((w, h)) = size {
+        if w * h != cells.len() {
+            return Err(bad(format!(
+                "it has {} cells but a {w}x{h} board has {}",
+                cells.len(),
+                w * h
+            )));
+        }
+        (w, h)
+    } else {
+        let side = (cells.len() as f64).sqrt().round() as usize;
+        if side * side != cells.len() {
+            return Err(bad(format!(
+                "{} cells do not make a square; separate the rows with / or give --size WxH",
+                cells.len()
+            )));
+        }
+        (side, side)
+    };
+    if width * height > MAX_CELLS || width * height < 2 {
+        return Err(bad(format!(
+            "a {width}x{height} board is not supported: 2 to {MAX_CELLS} cells"
+        )));
+    }
+    let mut tiles = Vec::with_capacity(cells.len());
+    for c in cells {
+        if is_blank(&c) {
+            tiles.push(None);
+        } else if c.chars().all(|ch| ch.is_ascii_alphanumeric()) {
+            tiles.push(Some(c));
+        } else {
+            return Err(bad(format!(
+                "'{c}' is not a tile; tiles are letters or numbers, and _ 0 or . is the empty cell"
+            )));
+        }
+    }
+    let blanks = tiles.iter().filter(|t| t.is_none()).count();
+    if blanks != 1 {
+        return Err(bad(format!(
+            "it has {blanks} empty cells; it needs exactly one (_, 0 or .)"
+        )));
+    }
+    Ok(ParsedBoard { width, height, tiles })
+}
+
+/// Tile names in their natural order: numbers by value, then the rest
+/// alphabetically.
+fn name_order(a: &String, b: &String) -> std::cmp::Ordering {
+    match (a.parse::<u64>(), b.parse::<u64>()) {
+        (Ok(x), Ok(y)) => x.cmp(&y),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+impl Sliding {
+    /// A puzzle from a start board and an optional goal board (default:
+    /// the start's tiles in order, empty cell last). Returns the puzzle and
+    /// the start state. Fails when the boards differ in size or in tiles.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// let start = parse_board("867/254/3_1", None).unwrap();
+    /// let (p, s) = Sliding::new(&start, None).unwrap();
+    /// assert_eq!(p.format(&p.goal()), "123/456/78_");
+    /// assert_eq!(p.format(&s), "867/254/3_1");
+    /// ```
+    pub fn new(start: &ParsedBoard, goal: Option<&ParsedBoard>) -> Result<(Self, SlideState), SlideError> {
+        let mut names: Vec<String> = start.tiles.iter().flatten().cloned().collect();
+        names.sort_by(name_order);
+        let ordered = names.clone();
+        names.dedup();
+        if names.len() > 254 {
+            return Err(SlideError::Mismatch("at most 254 different tile labels".into()));
+        }
+        let label = |n: &str| names.iter().position(|m| m == n).map(|i| i as u8 + 1);
+        let goal_tiles: Vec<Option<String>> = match goal {
+            Some(g) => {
+                if (g.width, g.height) != (start.width, start.height) {
+                    return Err(SlideError::Mismatch(format!(
+                        "the goal is {}x{} but the start is {}x{}; give boards of one size",
+                        g.width, g.height, start.width, start.height
+                    )));
+                }
+                let mut gt: Vec<String> = g.tiles.iter().flatten().cloned().collect();
+                gt.sort_by(name_order);
+                if gt != ordered {
+                    return Err(SlideError::Mismatch(
+                        "start and goal hold different tiles; both need the same tiles (with the same repeats)".into(),
+                    ));
+                }
+                g.tiles.clone()
+            }
+            None => ordered.iter().cloned().map(Some).chain([None]).collect(),
+        };
+        let encode = |tiles: &[Option<String>]| {
+            let mut cells = [0u8; MAX_CELLS];
+            let mut blank = 0;
+            for (i, t) in tiles.iter().enumerate() {
+                match t {
+                    Some(n) => cells[i] = label(n).expect("known tile"),
+                    None => blank = i as u8,
+                }
+            }
+            SlideState { cells, blank }
+        };
+        let (width, height) = (start.width, start.height);
+        let n = width * height;
+        let goal_state = encode(&goal_tiles);
+        let start_state = encode(&start.tiles);
+        let mut counts = vec![0u8; names.len() + 1];
+        for &l in &start_state.cells[..n] {
+            counts[l as usize] += 1;
+        }
+        let neighbours = (0..n)
+            .map(|c| {
+                let (x, y) = (c % width, c / width);
+                let mut v = Vec::new();
+                if y > 0 {
+                    v.push((c - width) as u8);
+                }
+                if x > 0 {
+                    v.push((c - 1) as u8);
+                }
+                if x + 1 < width {
+                    v.push((c + 1) as u8);
+                }
+                if y + 1 < height {
+                    v.push((c + width) as u8);
+                }
+                v
+            })
+            .collect();
+        let mut dist = vec![vec![0u8; n]; names.len() + 1];
+        for (l, row) in dist.iter_mut().enumerate().skip(1) {
+            for (c, d) in row.iter_mut().enumerate() {
+                *d = (0..n)
+                    .filter(|&g| goal_state.cells[g] as usize == l && g != goal_state.blank as usize)
+                    .map(|g| ((c % width).abs_diff(g % width) + (c / width).abs_diff(g / width)) as u8)
+                    .min()
+                    .expect("every label has a goal cell");
+            }
+        }
+        let distinct = counts.iter().skip(1).all(|&c| c == 1);
+        let names = std::iter::once("_".to_string()).chain(names).collect();
+        let p = Sliding {
+            width,
+            height,
+            names,
+            counts,
+            goal: goal_state,
+            neighbours,
+            dist,
+            distinct,
+        };
+        Ok((p, start_state))
+    }
+
+    /// Board width.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    /// Board height.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+    /// The goal board.
+    pub fn goal(&self) -> SlideState {
+        self.goal
+    }
+    /// True when every tile is different (8-puzzle, 15-puzzle).
+    pub fn distinct(&self) -> bool {
+        self.distinct
+    }
+
+    /// Writes a board: compact when every name is one character, else
+    /// tokens separated by spaces; rows separated by `/`.
+    pub fn format(&self, s: &SlideState) -> String {
+        let compact = self.names.iter().all(|n| n.len() == 1);
+        let mut out = String::new();
+        for c in 0..self.cells() {
+            if c > 0 && c % self.width == 0 {
+                out.push('/');
+            } else if c > 0 && !compact {
+                out.push(' ');
+            }
+            out.push_str(&self.names[s.cells[c] as usize]);
+        }
+        out
+    }
+
+    /// Why `s` cannot reach the goal, if a parity argument shows it: with
+    /// distinct tiles, the permutation parity plus the empty cell's row and
+    /// column distance must be even. `None` when no such proof exists.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// let (p, s) = Sliding::new(&parse_board("123/456/87_", None).unwrap(), None).unwrap();
+    /// assert!(p.unsolvable_reason(&s).is_some());
+    /// ```
+    pub fn unsolvable_reason(&self, s: &SlideState) -> Option<String> {
+        if !self.distinct {
+            return None;
+        }
+        let n = self.cells();
+        // Parity of the permutation taking the goal to s (the empty cell
+        // counted as a tile), by cycle decomposition.
+        let mut pos_in_goal = [0usize; 256];
+        for c in 0..n {
+            pos_in_goal[self.goal.cells[c] as usize] = c;
+        }
+        let perm: Vec<usize> = (0..n).map(|c| pos_in_goal[s.cells[c] as usize]).collect();
+        let mut seen = vec![false; n];
+        let mut transpositions = 0;
+        for i in 0..n {
+            let mut j = i;
+            let mut len = 0usize;
+            while !seen[j] {
+                seen[j] = true;
+                j = perm[j];
+                len += 1;
+            }
+            transpositions += len.saturating_sub(1);
+        }
+        let (b, g) = (s.blank as usize, self.goal.blank as usize);
+        let blank_moves = (b % self.width).abs_diff(g % self.width) + (b / self.width).abs_diff(g / self.width);
+        ((transpositions + blank_moves) % 2 == 1).then(|| {
+            "the tiles are an odd permutation away from the goal (count the swaps, plus the empty cell's distance): \
+             no sequence of slides can reach it"
+                .to_string()
+        })
+    }
+
+    /// Lower bound: for each tile, the Manhattan distance to the nearest
+    /// goal cell with its label; with distinct tiles plus linear conflicts.
+    pub fn lower_bound(&self, s: &SlideState) -> u32 {
+        let mut h = 0u32;
+        for c in 0..self.cells() {
+            let l = s.cells[c];
+            if l != 0 {
+                h += self.dist[l as usize][c] as u32;
+            }
+        }
+        if self.distinct { h + self.linear_conflicts(s) } else { h }
+    }
+
+    /// Plain Manhattan part of [`Sliding::lower_bound`] (the seed article's
+    /// bound for the Line Puzzle).
+    pub fn manhattan(&self, s: &SlideState) -> u32 {
+        (0..self.cells())
+            .filter(|&c| s.cells[c] != 0)
+            .map(|c| self.dist[s.cells[c] as usize][c] as u32)
+            .sum()
+    }
+
+    /// 2 x (tiles that must leave their line) for every row and column: in
+    /// each line, the tiles whose goal cell is in that line must keep their
+    /// goal order, and those outside a longest increasing run of goal
+    /// positions must step out and back (2 extra moves each). Exact LIS, so
+    /// the bound stays admissible.
+    fn linear_conflicts(&self, s: &SlideState) -> u32 {
+        let (w, h) = (self.width, self.height);
+        let mut goal_cell = [0usize; 256];
+        for c in 0..self.cells() {
+            goal_cell[self.goal.cells[c] as usize] = c;
+        }
+        let mut extra = 0;
+        let mut seq: Vec<usize> = Vec::with_capacity(w.max(h));
+        for y in 0..h {
+            seq.clear();
+            for x in 0..w {
+                let l = s.cells[y * w + x];
+                if l != 0 && goal_cell[l as usize] / w == y {
+                    seq.push(goal_cell[l as usize] % w);
+                }
+            }
+            extra += seq.len() - lis(&seq);
+        }
+        for x in 0..w {
+            seq.clear();
+            for y in 0..h {
+                let l = s.cells[y * w + x];
+                if l != 0 && goal_cell[l as usize] % w == x {
+                    seq.push(goal_cell[l as usize] / w);
+                }
+            }
+            extra += seq.len() - lis(&seq);
+        }
+        2 * extra as u32
+    }
+}
+
+/// Length of a longest strictly increasing subsequence.
+fn lis(seq: &[usize]) -> usize {
+    let mut tails: Vec<usize> = Vec::with_capacity(seq.len());
+    for &v in seq {
+        match tails.binary_search(&v) {
+            Ok(_) => {}
+            Err(i) if i == tails.len() => tails.push(v),
+            Err(i) => tails[i] = v,
+        }
+    }
+    tails.len()
+}
+
+impl Puzzle for Sliding {
+    type State = SlideState;
+    type Move = SlideMove;
+
+    #[inline]
+    fn for_each_successor(&self, s: &SlideState, mut f: impl FnMut(SlideMove, SlideState)) {
+        let b = s.blank as usize;
+        for &from in &self.neighbours[b] {
+            let mut t = *s;
+            t.cells[b] = s.cells[from as usize];
+            t.cells[from as usize] = 0;
+            t.blank = from;
+            f(SlideMove { from, to: b as u8 }, t);
+        }
+    }
+
+    fn apply(&self, s: &SlideState, m: SlideMove) -> Option<SlideState> {
+        if m.to != s.blank || !self.neighbours.get(m.to as usize)?.contains(&m.from) {
+            return None;
+        }
+        let mut t = *s;
+        t.cells[m.to as usize] = s.cells[m.from as usize];
+        t.cells[m.from as usize] = 0;
+        t.blank = m.from;
+        Some(t)
+    }
+
+    #[inline]
+    fn is_goal(&self, s: &SlideState) -> bool {
+        s.cells[..self.cells()] == self.goal.cells[..self.cells()]
+    }
+
+    fn reversible(&self) -> bool {
+        true
+    }
+
+    fn goal_states(&self) -> Option<Vec<SlideState>> {
+        Some(vec![self.goal])
+    }
+}
+
+impl Ranked for Sliding {
+    fn state_count(&self) -> u64 {
+        multinomial(&self.counts, self.cells()).min(u64::MAX as u128) as u64
+    }
+
+    fn rank(&self, s: &SlideState) -> u64 {
+        let n = self.cells();
+        let mut counts = [0u8; 256];
+        counts[..self.counts.len()].copy_from_slice(&self.counts);
+        let mut total = multinomial(&self.counts, n);
+        let mut rank: u128 = 0;
+        for i in 0..n {
+            let remaining = (n - i) as u128;
+            let l = s.cells[i] as usize;
+            // Arrangements that put a smaller label in cell i come first.
+            for &c in &counts[..l] {
+                rank += total * c as u128 / remaining;
+            }
+            total = total * counts[l] as u128 / remaining;
+            counts[l] -= 1;
+        }
+        rank as u64
+    }
+
+    fn unrank(&self, r: u64) -> SlideState {
+        let n = self.cells();
+        let mut counts = self.counts.clone();
+        let mut total = multinomial(&counts, n);
+        let mut r = r as u128;
+        let mut s = SlideState {
+            cells: [0; MAX_CELLS],
+            blank: 0,
+        };
+        for i in 0..n {
+            let remaining = (n - i) as u128;
+            // The label of cell i: skip the blocks of smaller labels.
+            for (v, c) in counts.iter_mut().enumerate() {
+                if *c == 0 {
+                    continue;
+                }
+                let block = total * *c as u128 / remaining;
+                if r < block {
+                    s.cells[i] = v as u8;
+                    if v == 0 {
+                        s.blank = i as u8;
+                    }
+                    total = block;
+                    *c -= 1;
+                    break;
+                }
+                r -= block;
+            }
+        }
+        s
+    }
+}
+
+/// `n! / prod(counts!)`, the number of arrangements of the multiset.
+fn multinomial(counts: &[u8], n: usize) -> u128 {
+    let mut total: u128 = 1;
+    let mut placed: u128 = 0;
+    for &c in counts.iter() {
+        for j in 1..=c as u128 {
+            placed += 1;
+            total = total * placed / j;
+        }
+    }
+    debug_assert_eq!(placed as usize, n);
+    total
+}
+
+impl Board for Sliding {
+    type State = SlideState;
+
+    fn picture(&self, s: &SlideState) -> Vec<String> {
+        let wide = self.names.iter().map(String::len).max().unwrap_or(1);
+        (0..self.height)
+            .map(|y| {
+                let row: Vec<String> = (0..self.width)
+                    .map(|x| format!("{:>wide$}", self.names[s.cells[y * self.width + x] as usize]))
+                    .collect();
+                row.join(" ")
+            })
+            .collect()
+    }
+
+    fn notation(&self, s: &SlideState) -> String {
+        self.format(s)
+    }
+}

@@ -1,0 +1,142 @@
+//! SPEC §3–4 numbers for the sliding-tile puzzles, solutions replayed.
+
+use tansaku::puzzles::sliding::{SlideState, Sliding, parse_board};
+use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+use tansaku::search::{IdaOptions, Solution, bfs, bidirectional, ida_star};
+use tansaku::{Ranked, replay};
+
+fn puzzle(start: &str, goal: Option<&str>) -> (Sliding, SlideState) {
+    let goal = goal.map(|g| parse_board(g, None).unwrap());
+    Sliding::new(&parse_board(start, None).unwrap(), goal.as_ref()).unwrap()
+}
+
+fn check(p: &Sliding, start: &SlideState, sol: &Solution<Sliding>, expected: usize) {
+    assert_eq!(sol.len(), expected);
+    let boards = replay(p, start, &sol.moves).expect("legal moves");
+    assert_eq!(*boards.last().unwrap(), p.goal());
+}
+
+#[test]
+fn eight_puzzle_31_by_every_algorithm() {
+    let (p, s) = puzzle("867/254/3_1", None);
+    let b = bfs(&p, &s).unwrap();
+    check(&p, &s, &b, 31);
+    assert_eq!(b.stats.generated, 181_440, "plain BFS generates every reachable board");
+    check(&p, &s, &bidirectional(&p, &s).unwrap(), 31);
+    check(
+        &p,
+        &s,
+        &ida_star(&p, &s, |t| p.lower_bound(t), IdaOptions::default()).unwrap(),
+        31,
+    );
+    check(
+        &p,
+        &s,
+        &ida_star(&p, &s, |t| p.manhattan(t), IdaOptions::default()).unwrap(),
+        31,
+    );
+}
+
+#[test]
+fn eight_puzzle_longest_positions() {
+    let (p, _) = puzzle("867/254/3_1", None);
+    let (a, table) = retrograde_dense(&p, RetroOptions::default()).unwrap();
+    assert_eq!(a.states, 181_440, "half of the 9! boards");
+    assert_eq!(a.histogram.iter().sum::<u64>(), 181_440);
+    assert_eq!((a.longest, a.count), (31, 2));
+    let mut got: Vec<String> = a.positions.iter().map(|s| p.format(s)).collect();
+    got.sort();
+    assert_eq!(got, ["647/85_/321", "867/254/3_1"]);
+    // Manhattan + linear conflicts never overestimates, on every board.
+    for r in 0..p.state_count() {
+        if let Some(d) = table.get(r) {
+            let s = p.unrank(r);
+            assert!(p.lower_bound(&s) <= d, "{}", p.format(&s));
+            assert!(p.unsolvable_reason(&s).is_none());
+        } else {
+            assert!(
+                p.unsolvable_reason(&p.unrank(r)).is_some(),
+                "parity decides solvability"
+            );
+        }
+    }
+}
+
+const BOARDS: [(&str, &str); 5] = [
+    ("start1", "ACA_/CDCA/DBAB/CDBD"),
+    ("start2", "ABA_/CDCD/ABAB/CDCD"),
+    ("start3", "AAB_/AABB/CCDD/CCDD"),
+    ("goal1", "ABA_/CABD/ACDB/CDCD"),
+    ("goal3", "ABA_/DCDC/BABA/CDCD"),
+];
+
+fn board(name: &str) -> &'static str {
+    BOARDS.iter().find(|(n, _)| *n == name).unwrap().1
+}
+
+/// The Line Puzzle pairs that IDA* with the article's bound settles in
+/// well under a second; start3-goal3 (38) waits for a stronger bound.
+#[test]
+fn line_puzzle_pairs() {
+    let pairs = [
+        ("start1", "start2", 30),
+        ("start1", "start3", 30),
+        ("start1", "goal1", 30),
+        ("start1", "goal3", 24),
+        ("start2", "start3", 32),
+        ("start2", "goal1", 16),
+        ("start2", "goal3", 24),
+        ("start3", "goal1", 22),
+        ("goal1", "goal3", 28),
+    ];
+    for (a, b, moves) in pairs {
+        let (p, s) = puzzle(board(a), Some(board(b)));
+        assert_eq!(p.state_count(), 252_252_000);
+        let sol = ida_star(&p, &s, |t| p.lower_bound(t), IdaOptions::default()).unwrap();
+        check(&p, &s, &sol, moves);
+        assert_eq!(moves % 2, 0, "the empty cell returns to its place");
+    }
+    // The article's lower bounds at the start.
+    for (a, b, h) in [
+        ("start1", "start2", 8),
+        ("start1", "start3", 20),
+        ("start1", "goal1", 16),
+        ("start2", "goal1", 8),
+    ] {
+        let (p, s) = puzzle(board(a), Some(board(b)));
+        assert_eq!(p.manhattan(&s), h, "{a}-{b}");
+    }
+}
+
+#[test]
+fn rank_unrank_bijection_on_multisets() {
+    for text in ["AAB/B_C", "12/3_", "AB_/BAA", "867/254/3_1"] {
+        let (p, _) = puzzle(text, None);
+        let n = p.state_count();
+        for r in 0..n {
+            let s = p.unrank(r);
+            assert_eq!(p.rank(&s), r, "{text}");
+            assert_eq!(s.cells[s.blank as usize], 0);
+        }
+    }
+}
+
+#[test]
+fn bad_boards_are_rejected() {
+    for (text, size) in [
+        ("867/254/3_", None),
+        ("867/254/3__", None),
+        ("867/254/391", None),
+        ("8 6 7 2 5 4 3 0", None),
+        ("", None),
+        ("86#/254/3_1", None),
+        ("867/254/3_1", Some((4, 4))),
+    ] {
+        assert!(parse_board(text, size).is_err(), "{text}");
+    }
+    let a = parse_board("123/456/78_", None).unwrap();
+    let b = parse_board("1234/5678/9ABC/DEF_", None).unwrap();
+    assert!(Sliding::new(&a, Some(&b)).is_err(), "goal of another size");
+    let c = parse_board("123/456/77_", None).unwrap();
+    assert!(Sliding::new(&a, Some(&c)).is_err(), "different tiles");
+}

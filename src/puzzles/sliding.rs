@@ -380,16 +380,22 @@ impl Sliding {
     }
 
     /// Lower bound: for each tile, the Manhattan distance to the nearest
-    /// goal cell with its label; with distinct tiles plus linear conflicts.
+    /// goal cell with its label; with distinct tiles plus linear conflicts;
+    /// then rounded up to the parity every solution has (see
+    /// [`Sliding::round_to_parity`]).
     pub fn lower_bound(&self, s: &SlideState) -> u32 {
-        let mut h = 0u32;
-        for c in 0..self.cells() {
-            let l = s.cells[c];
-            if l != 0 {
-                h += self.dist[l as usize][c] as u32;
-            }
-        }
-        if self.distinct { h + self.linear_conflicts(s) } else { h }
+        let h = self.manhattan(s);
+        self.round_to_parity(s, if self.distinct { h + self.linear_conflicts(s) } else { h })
+    }
+
+    /// Every move shifts the empty cell by one step on the board's
+    /// chessboard colouring, so every solution's length has the parity of
+    /// the empty cell's distance to its goal cell: a bound `h` of the other
+    /// parity can be raised by 1 (the seed article's "odd bound + 1").
+    pub fn round_to_parity(&self, s: &SlideState, h: u32) -> u32 {
+        let (b, g) = (s.blank as usize, self.goal.blank as usize);
+        let blank = (b % self.width).abs_diff(g % self.width) + (b / self.width).abs_diff(g / self.width);
+        h + (h + blank as u32) % 2
     }
 
     /// Plain Manhattan part of [`Sliding::lower_bound`] (the seed article's

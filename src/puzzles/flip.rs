@@ -18,7 +18,6 @@
 use crate::render::Board;
 use crate::{Puzzle, Ranked, Symmetric};
 use serde::Serialize;
-use std::fmt;
 
 /// Largest number of cells (the colour mask is a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -33,19 +32,7 @@ pub struct FlipState {
 }
 
 /// A move: the disc on `from` jumps into the empty cell `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct FlipMove {
-    /// The cell the disc leaves.
-    pub from: u8,
-    /// The cell it lands on (the empty cell before the move).
-    pub to: u8,
-}
-
-impl fmt::Display for FlipMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}->{}", self.from, self.to)
-    }
-}
+pub type FlipMove = super::CellMove;
 
 /// What to reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

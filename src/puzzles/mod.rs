@@ -1,5 +1,24 @@
 //! The built-in puzzles. Each is data (a board, a move table) behind the
 //! traits of [`crate::puzzle`].
 
+use serde::Serialize;
+use std::fmt;
+
 pub mod flip;
 pub mod sliding;
+
+/// A move of one piece between two cells of a board with one empty cell:
+/// the piece on `from` goes to the empty cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CellMove {
+    /// The cell the piece leaves.
+    pub from: u8,
+    /// The cell it lands on (the empty cell before the move).
+    pub to: u8,
+}
+
+impl fmt::Display for CellMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}->{}", self.from, self.to)
+    }
+}

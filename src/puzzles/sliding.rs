@@ -10,8 +10,6 @@
 
 use crate::render::Board;
 use crate::{Puzzle, Ranked};
-use serde::Serialize;
-use std::fmt;
 
 /// Largest number of cells.
 pub const MAX_CELLS: usize = 36;
@@ -26,19 +24,7 @@ pub struct SlideState {
 }
 
 /// A move: the tile on `from` slides into the empty cell `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct SlideMove {
-    /// The cell the tile leaves.
-    pub from: u8,
-    /// The cell it slides into.
-    pub to: u8,
-}
-
-impl fmt::Display for SlideMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}->{}", self.from, self.to)
-    }
-}
+pub type SlideMove = super::CellMove;
 
 /// A bad board or size, with what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -58,6 +58,9 @@ pub struct Sliding {
     /// goal cell holding `label`.
     dist: Vec<Vec<u8>>,
     distinct: bool,
+    /// `goal_cell[label]`: the goal cell of a label (meaningful when the
+    /// tiles are distinct; used by the linear conflicts).
+    goal_cell: Vec<u8>,
 }
 
 /// A board as read: size and the tile names cell by cell (`None` = empty).
@@ -272,6 +275,10 @@ impl Sliding {
             }
         }
         let distinct = counts.iter().skip(1).all(|&c| c == 1);
+        let mut goal_cell = vec![0u8; 256];
+        for c in 0..n {
+            goal_cell[goal_state.cells[c] as usize] = c as u8;
+        }
         let names = std::iter::once("_".to_string()).chain(names).collect();
         let p = Sliding {
             width,
@@ -282,6 +289,7 @@ impl Sliding {
             neighbours,
             dist,
             distinct,
+            goal_cell,
         };
         Ok((p, start_state))
     }
@@ -400,18 +408,15 @@ impl Sliding {
     /// the bound stays admissible.
     fn linear_conflicts(&self, s: &SlideState) -> u32 {
         let (w, h) = (self.width, self.height);
-        let mut goal_cell = [0usize; 256];
-        for c in 0..self.cells() {
-            goal_cell[self.goal.cells[c] as usize] = c;
-        }
+        let goal_cell = |l: u8| self.goal_cell[l as usize] as usize;
         let mut extra = 0;
         let mut seq: Vec<usize> = Vec::with_capacity(w.max(h));
         for y in 0..h {
             seq.clear();
             for x in 0..w {
                 let l = s.cells[y * w + x];
-                if l != 0 && goal_cell[l as usize] / w == y {
-                    seq.push(goal_cell[l as usize] % w);
+                if l != 0 && goal_cell(l) / w == y {
+                    seq.push(goal_cell(l) % w);
                 }
             }
             extra += seq.len() - lis(&seq);
@@ -420,8 +425,8 @@ impl Sliding {
             seq.clear();
             for y in 0..h {
                 let l = s.cells[y * w + x];
-                if l != 0 && goal_cell[l as usize] % w == x {
-                    seq.push(goal_cell[l as usize] / w);
+                if l != 0 && goal_cell(l) % w == x {
+                    seq.push(goal_cell(l) / w);
                 }
             }
             extra += seq.len() - lis(&seq);

@@ -535,6 +535,13 @@ pub struct FlipBound {
     empty_dist: Vec<u32>,
 }
 
+impl crate::search::LowerBound<FlipIt> for FlipBound {
+    #[inline]
+    fn estimate(&self, s: &FlipState) -> u32 {
+        FlipBound::estimate(self, s)
+    }
+}
+
 impl FlipBound {
     /// The bound of `kind` for puzzle `p` and its goal.
     pub fn new(p: &FlipIt, kind: BoundKind) -> Self {

@@ -6,7 +6,7 @@
 //! goal test is made when a state is generated, so the search stops as soon
 //! as the goal's layer is reached.
 
-use super::{SearchError, Solution, Stats, Timer, moves_between};
+use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
 use crate::Puzzle;
 use rustc_hash::FxHashMap;
 
@@ -15,7 +15,8 @@ use rustc_hash::FxHashMap;
 /// `stats.generated` is the number of distinct states stored (the start
 /// included); `stats.expanded` the number of states whose successors were
 /// generated. Returns [`SearchError::Unsolvable`] when the whole reachable
-/// space holds no goal.
+/// space holds no goal, and [`SearchError::Unsupported`] when the states
+/// it must store would not fit in memory.
 ///
 /// ```
 /// use tansaku::puzzles::flip::FlipIt;
@@ -37,7 +38,13 @@ pub fn bfs<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchErro
     let mut stats = Stats::default();
     let mut found = if p.is_goal(start) { Some(0u32) } else { None };
     let mut head = 0usize;
+    let guard = MemoryGuard::new::<P::State>();
+    let mut next_check = 1usize << 20;
     while found.is_none() && head < arena.len() {
+        if arena.len() >= next_check {
+            guard.check(arena.len(), "breadth-first search")?;
+            next_check = arena.len() * 2;
+        }
         let s = arena[head].clone();
         stats.expanded += 1;
         p.for_each_successor(&s, |_, t| {

@@ -13,7 +13,7 @@
 //! would be known to both). A state met while generating forward layer
 //! `a + 1` closes a path of at most `a + 1 + b` moves: exactly the optimum.
 
-use super::{SearchError, Solution, Stats, Timer, moves_between};
+use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
 use crate::Puzzle;
 use rustc_hash::FxHashMap;
 
@@ -118,7 +118,14 @@ pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, 
     let mut fwd = Side::new(vec![start.clone()]);
     let mut bwd = Side::new(goals);
     let mut meet = bwd.index.get(start).map(|&j| (0u32, j));
+    let guard = MemoryGuard::new::<P::State>();
     while meet.is_none() && fwd.frontier() > 0 && bwd.frontier() > 0 {
+        // The next layer is about as large as the smaller frontier times
+        // the growth of the last layers; refuse before storing it.
+        guard.check(
+            fwd.arena.len() + bwd.arena.len() + 3 * fwd.frontier().min(bwd.frontier()),
+            "bidirectional search",
+        )?;
         if fwd.frontier() <= bwd.frontier() {
             meet = fwd.expand_layer(p, &bwd, &mut stats);
         } else {

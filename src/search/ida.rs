@@ -41,7 +41,7 @@ impl Default for IdaOptions {
 /// assert_eq!(iddfs(&p, &start, IdaOptions::default()).unwrap().len(), 8);
 /// ```
 pub fn iddfs<P: Puzzle>(p: &P, start: &P::State, opts: IdaOptions) -> Result<Solution<P>, SearchError> {
-    ida_star(p, start, |_| 0, opts)
+    ida_star_with(p, start, &NoBound, opts)
 }
 
 /// IDA* with the lower bound `h`, which must never exceed the true number of
@@ -66,17 +66,74 @@ pub fn ida_star<P: Puzzle>(
     h: impl Fn(&P::State) -> u32,
     opts: IdaOptions,
 ) -> Result<Solution<P>, SearchError> {
+    ida_star_with(p, start, &FnBound(h), opts)
+}
+
+/// An admissible lower bound on the number of moves to the nearest goal,
+/// for [`ida_star_with`]. A bound that can be updated from the parent's
+/// value faster than it can be computed from scratch (the seed article's
+/// per-move Manhattan update) overrides [`LowerBound::after_move`].
+pub trait LowerBound<P: Puzzle> {
+    /// The bound of a state, computed from scratch.
+    fn estimate(&self, s: &P::State) -> u32;
+    /// The bound of `child`, reached from `parent` (whose bound is
+    /// `parent_h`) by `m`. Defaults to [`LowerBound::estimate`].
+    #[inline]
+    fn after_move(&self, parent: &P::State, parent_h: u32, m: P::Move, child: &P::State) -> u32 {
+        let _ = (parent, parent_h, m);
+        self.estimate(child)
+    }
+}
+
+/// The bound 0: IDA* with it is plain iterative deepening.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoBound;
+
+impl<P: Puzzle> LowerBound<P> for NoBound {
+    #[inline]
+    fn estimate(&self, _: &P::State) -> u32 {
+        0
+    }
+}
+
+/// A closure used as a [`LowerBound`].
+struct FnBound<F>(F);
+
+impl<P: Puzzle, F: Fn(&P::State) -> u32> LowerBound<P> for FnBound<F> {
+    #[inline]
+    fn estimate(&self, s: &P::State) -> u32 {
+        (self.0)(s)
+    }
+}
+
+/// IDA* with a [`LowerBound`], which may update itself per move.
+///
+/// ```
+/// use tansaku::puzzles::sliding::{parse_board, ManhattanBound, Sliding};
+/// use tansaku::search::{ida_star_with, IdaOptions};
+///
+/// let (p, s) = Sliding::new(&parse_board("_23/146/758", None).unwrap(), None).unwrap();
+/// let sol = ida_star_with(&p, &s, &ManhattanBound::new(&p), IdaOptions::default()).unwrap();
+/// assert_eq!(sol.len(), 4);
+/// ```
+pub fn ida_star_with<P: Puzzle>(
+    p: &P,
+    start: &P::State,
+    h: &impl LowerBound<P>,
+    opts: IdaOptions,
+) -> Result<Solution<P>, SearchError> {
     let timer = Timer::start();
     let mut search = Dfs {
         p,
-        h: &h,
+        h,
+        hs: vec![h.estimate(start)],
         opts,
         path: vec![start.clone()],
         moves: Vec::new(),
         buffers: Vec::new(),
         stats: Stats::default(),
     };
-    let mut bound = h(start);
+    let mut bound = search.hs[0];
     loop {
         if bound > opts.max_depth {
             let mut stats = search.stats;
@@ -122,12 +179,14 @@ struct Dfs<'a, P: Puzzle, H> {
     h: &'a H,
     opts: IdaOptions,
     path: Vec<P::State>,
+    /// The lower bound of every state on the path.
+    hs: Vec<u32>,
     moves: Vec<P::Move>,
     buffers: Vec<Vec<Child<P>>>,
     stats: Stats,
 }
 
-impl<P: Puzzle, H: Fn(&P::State) -> u32> Dfs<'_, P, H> {
+impl<P: Puzzle, H: LowerBound<P>> Dfs<'_, P, H> {
     fn dfs(&mut self, g: u32, bound: u32) -> Step {
         let depth = self.path.len() - 1;
         let s = &self.path[depth];
@@ -145,10 +204,10 @@ impl<P: Puzzle, H: Fn(&P::State) -> u32> Dfs<'_, P, H> {
         } else {
             None
         };
-        let h = self.h;
+        let (h, hs) = (self.h, self.hs[depth]);
         self.p.for_each_successor(s, |m, t| {
             if back != Some(&t) {
-                let ht = h(&t);
+                let ht = h.after_move(s, hs, m, &t);
                 children.push((m, t, ht));
             }
         });
@@ -162,6 +221,7 @@ impl<P: Puzzle, H: Fn(&P::State) -> u32> Dfs<'_, P, H> {
                 continue;
             }
             self.path.push(t);
+            self.hs.push(ht);
             self.moves.push(m);
             match self.dfs(g + 1, bound) {
                 Step::Found => {
@@ -172,6 +232,7 @@ impl<P: Puzzle, H: Fn(&P::State) -> u32> Dfs<'_, P, H> {
                 Step::Exhausted => {}
             }
             self.path.pop();
+            self.hs.pop();
             self.moves.pop();
         }
         self.buffers[depth] = children;

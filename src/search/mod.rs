@@ -21,7 +21,7 @@ pub mod retrograde;
 
 pub use bfs::bfs;
 pub use bidir::bidirectional;
-pub use ida::{IdaOptions, ida_star, iddfs};
+pub use ida::{IdaOptions, LowerBound, NoBound, ida_star, ida_star_with, iddfs};
 pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};
 
 use crate::Puzzle;
@@ -81,6 +81,38 @@ pub enum SearchError {
     /// The algorithm cannot run on this puzzle.
     #[error("{0}")]
     Unsupported(String),
+}
+
+/// Stops a graph search before it outgrows the machine's memory: it gives
+/// up (with advice) once its stored states would take more than 3/4 of the
+/// memory that was available when it started.
+pub(crate) struct MemoryGuard {
+    /// Estimated bytes per stored state (arena copy, hash index, parent
+    /// link, room for the index to grow).
+    per_state: u64,
+    budget: Option<u64>,
+}
+
+impl MemoryGuard {
+    pub(crate) fn new<S>() -> Self {
+        let per_state = 2 * (2 * std::mem::size_of::<S>() as u64 + 16);
+        MemoryGuard {
+            per_state,
+            budget: crate::memory::available_bytes().map(|a| a / 4 * 3),
+        }
+    }
+
+    /// Fails once `states` stored states would not fit.
+    pub(crate) fn check(&self, states: usize, algorithm: &str) -> Result<(), SearchError> {
+        match self.budget {
+            Some(b) if states as u64 * self.per_state > b => Err(SearchError::Unsupported(format!(
+                "{algorithm} gave up after storing {states} states (about {}), more than this machine can hold; \
+                 use --algo idastar, which keeps only one path",
+                crate::memory::human(states as u64 * self.per_state)
+            ))),
+            _ => Ok(()),
+        }
+    }
 }
 
 pub(crate) struct Timer(Instant);

@@ -8,7 +8,13 @@
 //! permutations), so a dense table has `n! / prod(count!)` entries: 9! for
 //! the 8-puzzle, 16C4·12C4·8C4·4 = 252,252,000 for the Line Puzzle.
 
+mod combinadic;
+pub mod pattern;
+
+use combinadic::Combinadic;
+
 use crate::render::Board;
+use crate::search::LowerBound;
 use crate::{Puzzle, Ranked};
 
 /// Largest number of cells.
@@ -61,6 +67,9 @@ pub struct Sliding {
     /// `goal_cell[label]`: the goal cell of a label (meaningful when the
     /// tiles are distinct; used by the linear conflicts).
     goal_cell: Vec<u8>,
+    /// Every tile label and its count, for the perfect hash.
+    tile_labels: Vec<(u8, u8)>,
+    combinadic: Combinadic,
 }
 
 /// A board as read: size and the tile names cell by cell (`None` = empty).
@@ -280,6 +289,7 @@ impl Sliding {
             goal_cell[goal_state.cells[c] as usize] = c as u8;
         }
         let names = std::iter::once("_".to_string()).chain(names).collect();
+        let tile_labels = (1..counts.len()).map(|l| (l as u8, counts[l])).collect();
         let p = Sliding {
             width,
             height,
@@ -290,6 +300,8 @@ impl Sliding {
             dist,
             distinct,
             goal_cell,
+            tile_labels,
+            combinadic: Combinadic::new(n),
         };
         Ok((p, start_state))
     }
@@ -341,10 +353,20 @@ impl Sliding {
     /// assert!(p.unsolvable_reason(&s).is_some());
     /// ```
     pub fn unsolvable_reason(&self, s: &SlideState) -> Option<String> {
+        let n = self.cells();
+        if self.width == 1 || self.height == 1 {
+            // On a single line tiles cannot pass each other.
+            let order = |t: &SlideState| t.cells[..n].iter().copied().filter(|&l| l != 0).collect::<Vec<u8>>();
+            return (order(s) != order(&self.goal)).then(|| {
+                "on a board one cell wide the tiles cannot pass each other, and their order differs from the goal's"
+                    .to_string()
+            });
+        }
         if !self.distinct {
+            // A repeated label makes every arrangement reachable: an odd
+            // permutation equals an even one with two like tiles swapped.
             return None;
         }
-        let n = self.cells();
         // Parity of the permutation taking the goal to s (the empty cell
         // counted as a tile), by cycle decomposition.
         let mut pos_in_goal = [0usize; 256];
@@ -435,6 +457,67 @@ impl Sliding {
     }
 }
 
+/// The seed article's bound for the Line Puzzle, updated per move: the sum
+/// over tiles of the Manhattan distance to the nearest goal cell of the same
+/// label ([`Sliding::manhattan`]), rounded up to the solution parity. One
+/// move changes one term, so a child's bound is its parent's plus the moved
+/// tile's change: two table lookups instead of a pass over the board. (The
+/// parity correction never changes along a path: each move changes both the
+/// sum and the empty cell's distance by one.)
+#[derive(Clone, Copy, Debug)]
+pub struct ManhattanBound<'a> {
+    p: &'a Sliding,
+}
+
+impl<'a> ManhattanBound<'a> {
+    /// The bound for `p`.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::{parse_board, ManhattanBound, Sliding};
+    /// use tansaku::search::LowerBound;
+    /// let (p, s) = Sliding::new(&parse_board("_23/146/758", None).unwrap(), None).unwrap();
+    /// assert_eq!(ManhattanBound::new(&p).estimate(&s), 4);
+    /// ```
+    pub fn new(p: &'a Sliding) -> Self {
+        ManhattanBound { p }
+    }
+}
+
+impl LowerBound<Sliding> for ManhattanBound<'_> {
+    fn estimate(&self, s: &SlideState) -> u32 {
+        self.p.round_to_parity(s, self.p.manhattan(s))
+    }
+
+    #[inline]
+    fn after_move(&self, _: &SlideState, parent_h: u32, m: SlideMove, child: &SlideState) -> u32 {
+        let d = &self.p.dist[child.cells[m.to as usize] as usize];
+        parent_h + d[m.to as usize] as u32 - d[m.from as usize] as u32
+    }
+}
+
+impl Sliding {
+    /// Manhattan distances to the nearest goal cells of the tiles of
+    /// `label` standing on the cells of `mask`.
+    pub(crate) fn manhattan_of(&self, label: u8, mut mask: u64) -> u32 {
+        let mut sum = 0;
+        while mask != 0 {
+            sum += self.dist[label as usize][mask.trailing_zeros() as usize] as u32;
+            mask &= mask - 1;
+        }
+        sum
+    }
+
+    /// `masks[label]` = the cells holding `label`, for every tile label.
+    pub(crate) fn fill_masks(&self, s: &SlideState, masks: &mut [u64]) {
+        for m in masks[..self.counts.len()].iter_mut() {
+            *m = 0;
+        }
+        for c in 0..self.cells() {
+            masks[s.cells[c] as usize] |= 1u64 << c;
+        }
+    }
+}
+
 /// Length of a longest strictly increasing subsequence.
 fn lis(seq: &[usize]) -> usize {
     let mut tails: Vec<usize> = Vec::with_capacity(seq.len());
@@ -494,54 +577,34 @@ impl Ranked for Sliding {
         multinomial(&self.counts, self.cells()).min(u64::MAX as u128) as u64
     }
 
+    /// The combinatorial rank of the tile labels' cells (see
+    /// `combinadic`): for the Line Puzzle, the A cells among 16, the B
+    /// cells among the 12 left, and so on.
+    #[inline]
     fn rank(&self, s: &SlideState) -> u64 {
-        let n = self.cells();
-        let mut counts = [0u8; 256];
-        counts[..self.counts.len()].copy_from_slice(&self.counts);
-        let mut total = multinomial(&self.counts, n);
-        let mut rank: u128 = 0;
-        for i in 0..n {
-            let remaining = (n - i) as u128;
-            let l = s.cells[i] as usize;
-            // Arrangements that put a smaller label in cell i come first.
-            for &c in &counts[..l] {
-                rank += total * c as u128 / remaining;
-            }
-            total = total * counts[l] as u128 / remaining;
-            counts[l] -= 1;
-        }
-        rank as u64
+        let mut masks = [0u64; MAX_CELLS];
+        self.fill_masks(s, &mut masks);
+        self.combinadic.rank(&self.tile_labels, &masks)
     }
 
+    #[inline]
     fn unrank(&self, r: u64) -> SlideState {
-        let n = self.cells();
-        let mut counts = self.counts.clone();
-        let mut total = multinomial(&counts, n);
-        let mut r = r as u128;
+        let mut masks = [0u64; MAX_CELLS];
+        self.combinadic.unrank(&self.tile_labels, r, &mut masks);
         let mut s = SlideState {
             cells: [0; MAX_CELLS],
             blank: 0,
         };
-        for i in 0..n {
-            let remaining = (n - i) as u128;
-            // The label of cell i: skip the blocks of smaller labels.
-            for (v, c) in counts.iter_mut().enumerate() {
-                if *c == 0 {
-                    continue;
-                }
-                let block = total * *c as u128 / remaining;
-                if r < block {
-                    s.cells[i] = v as u8;
-                    if v == 0 {
-                        s.blank = i as u8;
-                    }
-                    total = block;
-                    *c -= 1;
-                    break;
-                }
-                r -= block;
+        let mut blank = (1u64 << self.cells()) - 1;
+        for &(l, _) in &self.tile_labels {
+            let mut m = masks[l as usize];
+            blank &= !m;
+            while m != 0 {
+                s.cells[m.trailing_zeros() as usize] = l;
+                m &= m - 1;
             }
         }
+        s.blank = blank.trailing_zeros() as u8;
         s
     }
 }

@@ -5,6 +5,9 @@ use serde::Serialize;
 use std::fmt;
 
 pub mod flip;
+pub mod jugs;
+pub mod knights;
+pub mod river;
 pub mod sliding;
 
 /// A move of one piece between two cells of a board with one empty cell:

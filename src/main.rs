@@ -13,6 +13,13 @@ fn main() -> ExitCode {
         Command::Solve(SolvePuzzle::FlipSquare(a)) => cli::flip::solve_square(a),
         Command::Longest(LongestPuzzle::FlipRow(a)) => cli::flip::longest_row(a),
         Command::Longest(LongestPuzzle::FlipSquare(a)) => cli::flip::longest_square(a),
+        Command::Solve(SolvePuzzle::Sliding(a)) => cli::sliding::solve_sliding(a),
+        Command::Solve(SolvePuzzle::Line(a)) => cli::sliding::solve_line(a),
+        Command::Longest(LongestPuzzle::Sliding(a)) => cli::sliding::longest_sliding(a),
+        Command::Longest(LongestPuzzle::Line(a)) => cli::sliding::longest_line(a),
+        Command::Solve(SolvePuzzle::Knights(a)) => cli::classics::solve_knights(a),
+        Command::Solve(SolvePuzzle::Jugs(a)) => cli::classics::solve_jugs(a),
+        Command::Solve(SolvePuzzle::River(a)) => cli::classics::solve_river(a),
         Command::Tour(a) => cli::tour::tour(a),
     };
     match result {

@@ -12,7 +12,7 @@ use tansaku::search::retrograde::{RetroOptions, count_orbits, retrograde_dense};
 pub fn solve_row(a: &FlipRowSolve) -> Result<(), Failure> {
     let n = a.board.chars().filter(|&c| c != '/').count();
     let p = FlipIt::new(n, 1, a.adjacent, false).map_err(Failure::usage)?;
-    solve(p, &a.board, a.goal.as_deref(), &a.common)
+    solve(p, &a.board, a.goal.as_deref(), a.bound, &a.common)
 }
 
 pub fn solve_square(a: &FlipSquareSolve) -> Result<(), Failure> {
@@ -34,7 +34,7 @@ pub fn solve_square(a: &FlipSquareSolve) -> Result<(), Failure> {
         Some(b) => b.clone(),
         None => default_square_board(&p),
     };
-    solve(p, &board, a.goal.as_deref(), &a.common)
+    solve(p, &board, a.goal.as_deref(), a.bound, &a.common)
 }
 
 /// All black with the empty cell at row 2, column 2 (cell 5 on 4x4), or the
@@ -52,7 +52,7 @@ pub fn default_square_board(p: &FlipIt) -> String {
     p.format_board(&s)
 }
 
-fn solve(p: FlipIt, board: &str, goal: Option<&str>, c: &SolveCommon) -> Result<(), Failure> {
+fn solve(p: FlipIt, board: &str, goal: Option<&str>, bound: Bound, c: &SolveCommon) -> Result<(), Failure> {
     let start = p.parse_board(board).map_err(Failure::usage)?;
     let p = match goal {
         Some(g) => {
@@ -61,13 +61,13 @@ fn solve(p: FlipIt, board: &str, goal: Option<&str>, c: &SolveCommon) -> Result<
         }
         None => p,
     };
-    let kind = match c.bound {
+    let kind = match bound {
         Bound::Corner => BoundKind::Corner,
         Bound::Improved => BoundKind::Improved,
     };
     let h = FlipBound::new(&p, kind);
     let precheck = p.state_count() <= PRECHECK_STATES;
-    let outcome = run_solve(&p, &start, c.algo, |s| h.estimate(s), c.max_depth, precheck);
+    let outcome = run_solve(&p, &start, c.algo, &h, c.max_depth, precheck);
     let algorithm = match c.algo {
         Algo::Idastar => format!(
             "idastar ({} bound)",

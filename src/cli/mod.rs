@@ -1,8 +1,10 @@
 //! The command line: argument definitions (clap) and the exit-code contract.
 //! Each subcommand lives in its own file; the solving is in the library.
 
+pub mod classics;
 pub mod flip;
 pub mod report;
+pub mod sliding;
 pub mod tour;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -33,8 +35,12 @@ Examples:\n  \
 tansaku tour                                  every built-in SPEC instance, checked\n  \
 tansaku solve flip-row --board BB_BBB         shortest solution, board by board\n  \
 tansaku solve flip-square --algo idastar      the 4x4 SPEC instance by IDA*\n  \
-tansaku longest flip-square --size 5x5        God's number, antipodes, histogram\n\n\
-Boards are written row by row, rows separated by / (optional): B black, W white, _ empty.\n\
+tansaku longest flip-square --size 5x5        God's number, antipodes, histogram\n  \
+tansaku solve sliding --board 867/254/3_1     the 8-puzzle's hardest board\n  \
+tansaku solve line --from start3 --to goal3   the Line Puzzle's hardest published pair\n  \
+tansaku longest line --goal goal1             all 252,252,000 Line Puzzle boards\n  \
+tansaku solve jugs --capacity 8,5 --target 4  water jugs\n\n\
+Boards are written row by row, rows separated by /, _ the empty cell.\n\
 Exit codes: 0 answered; 1 no solution exists; 2 bad usage or bad input."
 )]
 pub struct Cli {
@@ -64,6 +70,20 @@ pub enum SolvePuzzle {
     /// Flip It on a W x H board: jumps along rows and columns (and diagonals
     /// with --diagonal)
     FlipSquare(FlipSquareSolve),
+    /// Sliding tiles on a W x H board (8-puzzle, 15-puzzle, repeated
+    /// labels): a tile next to the empty cell slides into it
+    Sliding(SlidingSolve),
+    /// The Line Puzzle: 4x4 sliding tiles A x4, B x3, C x4, D x4 (quarter
+    /// circles); boards by name (start1 start2 start3 goal1 goal2 goal3) or
+    /// written out
+    Line(LineSolve),
+    /// Knight exchange: knights jump to empty cells until the two colours
+    /// have swapped places
+    Knights(KnightsSolve),
+    /// Water jugs: fill, empty or pour until some jug holds the target
+    Jugs(JugsSolve),
+    /// Farmer, wolf, goat and cabbage cross a river in a boat for two
+    River(RiverSolve),
 }
 
 #[derive(Subcommand, Debug)]
@@ -72,6 +92,10 @@ pub enum LongestPuzzle {
     FlipRow(FlipRowLongest),
     /// All W·H·2^(W·H-1) boards of Flip It on a W x H board
     FlipSquare(FlipSquareLongest),
+    /// Every board of a W x H sliding puzzle reachable from its goal
+    Sliding(SlidingLongest),
+    /// All 252,252,000 boards of the Line Puzzle
+    Line(LineLongest),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -106,14 +130,24 @@ pub enum Bound {
     Improved,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SlideBound {
+    /// Pattern databases when labels repeat, Manhattan distance plus
+    /// linear conflicts when every tile is different
+    Auto,
+    /// Manhattan distance to the nearest goal cell of the same label (the
+    /// seed article's), plus linear conflicts for distinct tiles
+    Manhattan,
+    /// Additive pattern databases (built for the goal first, about 0.5 s
+    /// on 4x4)
+    Pdb,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct SolveCommon {
     /// Search algorithm
     #[arg(long, value_enum, default_value = "bfs")]
     pub algo: Algo,
-    /// Lower bound used by --algo idastar
-    #[arg(long, value_enum, default_value = "improved")]
-    pub bound: Bound,
     /// Deepest bound iterative deepening and IDA* try before giving up
     #[arg(long, default_value_t = 200, value_name = "MOVES")]
     pub max_depth: u32,
@@ -133,6 +167,9 @@ pub struct FlipRowSolve {
     /// Variant rule: a disc next to the empty cell may slide into it
     #[arg(long)]
     pub adjacent: bool,
+    /// Lower bound used by --algo idastar
+    #[arg(long, value_enum, default_value = "improved")]
+    pub bound: Bound,
     #[command(flatten)]
     pub common: SolveCommon,
 }
@@ -155,6 +192,9 @@ pub struct FlipSquareSolve {
     /// Variant rule: a disc next to the empty cell may slide into it
     #[arg(long)]
     pub adjacent: bool,
+    /// Lower bound used by --algo idastar
+    #[arg(long, value_enum, default_value = "improved")]
+    pub bound: Bound,
     #[command(flatten)]
     pub common: SolveCommon,
 }
@@ -202,6 +242,96 @@ pub struct FlipSquareLongest {
     /// Variant rule: a disc next to the empty cell may slide into it
     #[arg(long)]
     pub adjacent: bool,
+    #[command(flatten)]
+    pub common: LongestCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct SlidingSolve {
+    /// Start board: compact (867/254/3_1) or tokens (8 6 7 2 5 4 3 0 1);
+    /// _ 0 or . is the empty cell
+    #[arg(long, default_value = "867/254/3_1")]
+    pub board: String,
+    /// Goal board; default: the tiles in order, empty cell last
+    #[arg(long)]
+    pub goal: Option<String>,
+    /// Board size WxH, for token boards without / between rows that are
+    /// not square
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<(usize, usize)>,
+    /// Lower bound used by --algo idastar
+    #[arg(long, value_enum, default_value = "auto")]
+    pub bound: SlideBound,
+    #[command(flatten)]
+    pub common: SolveCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct LineSolve {
+    /// Start: start1 start2 start3 goal1 goal2 goal3, or a 4x4 board
+    #[arg(long, default_value = "start3")]
+    pub from: String,
+    /// Goal: a name as for --from, or a 4x4 board
+    #[arg(long, default_value = "goal3")]
+    pub to: String,
+    /// Lower bound used by --algo idastar
+    #[arg(long, value_enum, default_value = "auto")]
+    pub bound: SlideBound,
+    #[command(flatten)]
+    pub common: SolveCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct KnightsSolve {
+    /// Board size WxH: white knights on the top row, black on the bottom
+    /// row, to be exchanged
+    #[arg(long, value_parser = parse_size, default_value = "3x4")]
+    pub size: (usize, usize),
+    /// Start board instead (W and B knights, _ empty), with --goal
+    #[arg(long, requires = "goal")]
+    pub board: Option<String>,
+    /// Goal board for --board
+    #[arg(long, requires = "board")]
+    pub goal: Option<String>,
+    #[command(flatten)]
+    pub common: SolveCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct JugsSolve {
+    /// Capacities of the jugs in litres, comma-separated (1 to 8 jugs)
+    #[arg(long, value_delimiter = ',', default_value = "8,5", value_name = "L,L,...")]
+    pub capacity: Vec<u32>,
+    /// Litres wanted in any one jug
+    #[arg(long, default_value_t = 4)]
+    pub target: u32,
+    #[command(flatten)]
+    pub common: SolveCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct RiverSolve {
+    #[command(flatten)]
+    pub common: SolveCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct SlidingLongest {
+    /// Board size WxH
+    #[arg(long, value_parser = parse_size, default_value = "3x3")]
+    pub size: (usize, usize),
+    /// Goal board; default: the tiles 1, 2, ... in order, empty cell last
+    #[arg(long)]
+    pub goal: Option<String>,
+    #[command(flatten)]
+    pub common: LongestCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct LineLongest {
+    /// Goal: start1 start2 start3 goal1 goal2 goal3, or a 4x4 board
+    #[arg(long, default_value = "goal1")]
+    pub goal: String,
     #[command(flatten)]
     pub common: LongestCommon,
 }

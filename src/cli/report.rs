@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 use tansaku::Puzzle;
 use tansaku::render::{Board, strip};
 use tansaku::search::retrograde::Analysis;
-use tansaku::search::{self, IdaOptions, SearchError, Solution, Stats};
+use tansaku::search::{self, IdaOptions, LowerBound, SearchError, Solution, Stats};
 
 /// Largest ranked space whose solvability is proved by a bidirectional
 /// search before a tree search (which cannot prove it) is started.
@@ -22,7 +22,7 @@ pub fn run_solve<P: Puzzle>(
     p: &P,
     start: &P::State,
     algo: Algo,
-    h: impl Fn(&P::State) -> u32,
+    h: &impl LowerBound<P>,
     max_depth: u32,
     precheck: bool,
 ) -> Result<Solution<P>, SearchError> {
@@ -40,7 +40,7 @@ pub fn run_solve<P: Puzzle>(
             if algo == Algo::Iddfs {
                 search::iddfs(p, start, opts)
             } else {
-                search::ida_star(p, start, h, opts)
+                search::ida_star_with(p, start, h, opts)
             }
         }
     }
@@ -51,6 +51,8 @@ struct SolveJson<'a, M: Serialize> {
     puzzle: &'a str,
     algorithm: &'a str,
     length: usize,
+    #[serde(flatten)]
+    extra: std::collections::BTreeMap<&'a str, usize>,
     boards: Vec<String>,
     moves: &'a [M],
     stats: Stats,
@@ -65,6 +67,10 @@ struct NoSolutionJson<'a> {
     stats: Option<Stats>,
 }
 
+/// A count derived from the solution length, shown beside it: the JSON
+/// key, the moves to add, and what they are.
+pub type Extra = (&'static str, usize, &'static str);
+
 /// Prints a solve outcome; returns the failure to exit with, if any.
 pub fn print_solve<P>(
     p: &P,
@@ -72,6 +78,39 @@ pub fn print_solve<P>(
     algorithm: &str,
     outcome: Result<Solution<P>, SearchError>,
     json: bool,
+) -> Result<(), Failure>
+where
+    P: Puzzle + Board<State = <P as Puzzle>::State>,
+    P::Move: Serialize + Display,
+{
+    print_solve_extra(p, puzzle, algorithm, outcome, json, None)
+}
+
+/// Answers an instance shown unsolvable before any search: the JSON
+/// no-solution object (with `stats: null`) or nothing, and exit code 1.
+pub fn print_unsolvable(puzzle: &str, algorithm: &str, reason: String, json: bool) -> Failure {
+    if json {
+        let j = NoSolutionJson {
+            puzzle,
+            algorithm,
+            length: None,
+            reason: reason.clone(),
+            stats: None,
+        };
+        println!("{}", serde_json::to_string(&j).expect("serialisable"));
+    }
+    Failure::NoSolution(reason)
+}
+
+/// [`print_solve`] with an extra count (e.g. the Line Puzzle's physical
+/// move count).
+pub fn print_solve_extra<P>(
+    p: &P,
+    puzzle: &str,
+    algorithm: &str,
+    outcome: Result<Solution<P>, SearchError>,
+    json: bool,
+    extra: Option<Extra>,
 ) -> Result<(), Failure>
 where
     P: Puzzle + Board<State = <P as Puzzle>::State>,
@@ -104,6 +143,7 @@ where
             puzzle,
             algorithm,
             length: sol.len(),
+            extra: extra.iter().map(|&(k, add, _)| (k, sol.len() + add)).collect(),
             boards,
             moves: &sol.moves,
             stats: sol.stats,
@@ -118,6 +158,9 @@ where
     let moves: Vec<String> = sol.moves.iter().map(|m| m.to_string()).collect();
     println!("moves      {}", moves.join(" "));
     println!("length     {} moves", sol.len());
+    if let Some((key, add, what)) = extra {
+        println!("{key:<10} {} moves ({what})", sol.len() + add);
+    }
     println!("generated  {} states", sol.stats.generated);
     println!("expanded   {} states", sol.stats.expanded);
     println!("seconds    {:.6}", sol.stats.seconds);

@@ -35,7 +35,7 @@ fn flip_solve(
     let start = p.parse_board(board).expect("SPEC board parses");
     for &(algo, kind) in algos {
         let h = FlipBound::new(p, kind.unwrap_or(BoundKind::Improved));
-        let outcome = run_solve(p, &start, algo, |s| h.estimate(s), 200, false);
+        let outcome = run_solve(p, &start, algo, &h, 200, false);
         let algorithm = match kind {
             Some(BoundKind::Corner) => "idastar (corner)".to_string(),
             Some(BoundKind::Improved) => "idastar (improved)".to_string(),

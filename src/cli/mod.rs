@@ -102,8 +102,12 @@ pub enum LongestPuzzle {
 pub enum Algo {
     /// Breadth-first search
     Bfs,
-    /// Bidirectional breadth-first search (start and goal set)
+    /// Bidirectional breadth-first search (start and goal set), always
+    /// growing the smaller frontier
     Bidir,
+    /// Bidirectional search alternating complete layers in one queue, as
+    /// the seed article wrote it (reproduces its state counts)
+    BidirAlternate,
     /// Plain iterative deepening (never undoing the last move)
     Iddfs,
     /// Iterative deepening with a lower bound (IDA*)
@@ -115,6 +119,7 @@ impl Algo {
         match self {
             Algo::Bfs => "bfs",
             Algo::Bidir => "bidir",
+            Algo::BidirAlternate => "bidir-alternate",
             Algo::Iddfs => "iddfs",
             Algo::Idastar => "idastar",
         }

@@ -33,6 +33,7 @@ pub fn run_solve<P: Puzzle>(
     match algo {
         Algo::Bfs => search::bfs(p, start),
         Algo::Bidir => search::bidirectional(p, start),
+        Algo::BidirAlternate => search::bidirectional_alternating(p, start),
         Algo::Iddfs | Algo::Idastar => {
             if precheck && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional(p, start) {
                 return Err(e);

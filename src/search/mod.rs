@@ -20,7 +20,7 @@ pub mod ida;
 pub mod retrograde;
 
 pub use bfs::bfs;
-pub use bidir::bidirectional;
+pub use bidir::{bidirectional, bidirectional_alternating};
 pub use ida::{IdaOptions, LowerBound, NoBound, ida_star, ida_star_with, iddfs};
 pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};
 

@@ -191,3 +191,162 @@ fn help_teaches() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("--diagonal") && text.contains("--algo"));
 }
+
+#[test]
+fn sliding_and_line_json() {
+    for algo in ["bfs", "bidir", "bidir-alternate", "idastar"] {
+        let v = json(&["solve", "sliding", "--board", "867/254/3_1", "--algo", algo]);
+        assert_eq!(v["length"], 31, "{algo}");
+        assert_eq!(v["boards"][0], "867/254/3_1");
+        assert_eq!(v["boards"][31], "123/456/78_");
+        assert_eq!(v["boards"].as_array().unwrap().len(), 32);
+    }
+    let v = json(&[
+        "solve",
+        "sliding",
+        "--board",
+        "8 6 7 2 5 4 3 0 1",
+        "--algo",
+        "bidir-alternate",
+    ]);
+    assert_eq!(v["stats"]["generated"], 16_088);
+    // Line Puzzle by names and by boards, both directions; physical = +2.
+    let v = json(&[
+        "solve", "line", "--from", "start2", "--to", "goal1", "--algo", "idastar",
+    ]);
+    assert_eq!((v["length"].as_u64(), v["physical"].as_u64()), (Some(16), Some(18)));
+    let v = json(&["solve", "line", "--from", "ABA_/CABD/ACDB/CDCD", "--to", "START2"]);
+    assert_eq!(v["length"], 16);
+    assert_eq!(v["boards"][16], "ABA_/CDCD/ABAB/CDCD");
+    let v = json(&["longest", "sliding", "--size", "3x3"]);
+    assert_eq!((v["longest"].as_u64(), v["count"].as_u64()), (Some(31), Some(2)));
+    assert_eq!(v["states"], 181_440);
+    let mut pos: Vec<&str> = v["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    pos.sort();
+    assert_eq!(pos, ["647/85_/321", "867/254/3_1"]);
+    let v = json(&["longest", "sliding", "--size", "2x3", "--goal", "AB/BA/A_"]);
+    assert_eq!(v["space"], 60);
+}
+
+#[test]
+fn classics_json() {
+    for algo in ["bfs", "bidir", "bidir-alternate", "idastar"] {
+        let v = json(&["solve", "knights", "--algo", algo]);
+        assert_eq!(v["length"], 16, "{algo}");
+        assert_eq!(v["boards"][16], "BBB/___/___/WWW");
+    }
+    let v = json(&["solve", "jugs", "--capacity", "8,5", "--target", "4"]);
+    assert_eq!(v["length"], 10);
+    let boards: Vec<&str> = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap())
+        .collect();
+    assert_eq!(boards[0], "(0,0)");
+    assert!(boards[10].contains('4'));
+    let v = json(&[
+        "solve",
+        "jugs",
+        "--capacity",
+        "3,5,7",
+        "--target",
+        "1",
+        "--algo",
+        "iddfs",
+    ]);
+    assert!(v["length"].as_u64().unwrap() > 0);
+    for algo in ["bfs", "bidir", "iddfs"] {
+        let v = json(&["solve", "river", "--algo", algo]);
+        assert_eq!(v["length"], 7, "{algo}");
+        assert_eq!(v["boards"][7], "|FWGC");
+    }
+}
+
+#[test]
+fn new_puzzles_bad_input_exits_2() {
+    let cases: &[&[&str]] = &[
+        &["solve", "sliding", "--board", "867/254/3_"],
+        &["solve", "sliding", "--board", "867/254/3__"],
+        &["solve", "sliding", "--board", "86/254/3_1"],
+        &["solve", "sliding", "--board", "867/254/311"],
+        &[
+            "solve",
+            "sliding",
+            "--board",
+            "867/254/3_1",
+            "--goal",
+            "1234/5678/9abc/def_",
+        ],
+        &["solve", "sliding", "--board", "867/254/3_1", "--goal", "123/456/77_"],
+        &["solve", "sliding", "--board", "8 6 7 2 5 4 3 0"],
+        &["solve", "sliding", "--board", "86#/254/3_1"],
+        &["solve", "line", "--from", "start9"],
+        &["solve", "line", "--to", "goal4"],
+        &["solve", "line", "--from", "ABA_/CABD/ACDB/CDCC"],
+        &["solve", "line", "--from", "ABA_/CABD/ACDB"],
+        &["solve", "knights", "--size", "3x1"],
+        &["solve", "knights", "--board", "WW_/BB_"],
+        &["solve", "knights", "--board", "WW_/BB_", "--goal", "BB_/WW"],
+        &["solve", "knights", "--board", "WW_/BB_", "--goal", "BBB/WW_"],
+        &["solve", "jugs", "--capacity", "8,0"],
+        &["solve", "jugs", "--capacity", "x,5"],
+        &["solve", "jugs", "--capacity", "1,2,3,4,5,6,7,8,9"],
+        &["solve", "jugs", "--algo", "bidir"],
+        &["longest", "sliding", "--size", "4x4"],
+        &["longest", "sliding", "--size", "7x7"],
+        &["longest", "line", "--goal", "nowhere"],
+        &["longest", "line", "--max-memory", "100M"],
+    ];
+    for args in cases {
+        let out = tansaku().args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.trim().is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn unsolvable_new_puzzles_exit_1_at_once() {
+    for algo in ["bfs", "bidir", "idastar"] {
+        let out = tansaku()
+            .args([
+                "solve",
+                "sliding",
+                "--board",
+                "1234/5678/9abc/dfe_",
+                "--algo",
+                algo,
+                "--json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{algo}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["length"].is_null());
+        assert!(v["reason"].as_str().unwrap().contains("odd permutation"));
+    }
+    let out = tansaku()
+        .args(["solve", "jugs", "--capacity", "6,4", "--target", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("multiple of 2"));
+    // Knights in a 2x2 corner can never move.
+    let out = tansaku()
+        .args(["solve", "knights", "--board", "W_/_B", "--goal", "B_/_W"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let out = tansaku()
+        .args(["solve", "sliding", "--board", "2_1", "--size", "3x1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "tiles cannot pass on one row");
+}

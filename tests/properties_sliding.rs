@@ -1,0 +1,95 @@
+//! Sliding puzzles and knights: BFS, both bidirectional searches, IDA* with
+//! the article's bound and with pattern databases must agree with each
+//! other and with the exact distance of a retrograde table, on random boards.
+
+use proptest::prelude::*;
+use std::sync::OnceLock;
+use tansaku::puzzles::knights::{KnightState, Knights};
+use tansaku::puzzles::sliding::pattern::PatternDb;
+use tansaku::puzzles::sliding::{ManhattanBound, Sliding, parse_board};
+use tansaku::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense, retrograde_sparse};
+use tansaku::search::{IdaOptions, bfs, bidirectional, bidirectional_alternating, ida_star_with};
+use tansaku::{Puzzle, Ranked, replay};
+
+fn sliding() -> &'static [(Sliding, DistanceTable)] {
+    static CELL: OnceLock<Vec<(Sliding, DistanceTable)>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        ["123/456/78_", "AAB/BCC/DD_", "ABCD/ABC_", "A_B/BAC/CAB"]
+            .into_iter()
+            .map(|g| {
+                let b = parse_board(g, None).unwrap();
+                let p = Sliding::new(&b, Some(&b)).unwrap().0;
+                let t = retrograde_dense(&p, RetroOptions::default()).unwrap().1;
+                (p, t)
+            })
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn sliding_algorithms_agree(which in 0usize..4, seed in any::<u64>()) {
+        let (p, table) = &sliding()[which];
+        // A random reachable board: a random rank with a finite distance.
+        let mut r = seed % p.state_count();
+        while table.get(r).is_none() {
+            r = (r + 1) % p.state_count();
+        }
+        let start = p.unrank(r);
+        let exact = table.get(r).unwrap() as usize;
+        let db = PatternDb::new(p).unwrap();
+        let opts = IdaOptions::default();
+        let sols = [
+            bfs(p, &start).unwrap(),
+            bidirectional(p, &start).unwrap(),
+            bidirectional_alternating(p, &start).unwrap(),
+            ida_star_with(p, &start, &ManhattanBound::new(p), opts).unwrap(),
+            ida_star_with(p, &start, &db, opts).unwrap(),
+            tansaku::search::ida_star(p, &start, |s| p.lower_bound(s), opts).unwrap(),
+        ];
+        for (i, sol) in sols.iter().enumerate() {
+            prop_assert_eq!(sol.len(), exact, "algorithm {} on {}", i, p.format(&start));
+            let boards = replay(p, &start, &sol.moves).unwrap();
+            prop_assert!(p.is_goal(boards.last().unwrap()));
+        }
+    }
+}
+
+fn knights() -> &'static (Knights, Vec<(KnightState, u32)>) {
+    static CELL: OnceLock<(Knights, Vec<(KnightState, u32)>)> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let (p, _) = Knights::exchange(3, 4).unwrap();
+        let (_, map) = retrograde_sparse(&p, RetroOptions::default()).unwrap();
+        let mut all: Vec<(KnightState, u32)> = map.into_iter().collect();
+        all.sort_by_key(|(s, _)| s.cells);
+        (p, all)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn knight_algorithms_agree(seed in any::<u64>()) {
+        let (p, all) = knights();
+        let (start, d) = all[(seed % all.len() as u64) as usize];
+        let opts = IdaOptions::default();
+        let mut sols = vec![
+            bfs(p, &start).unwrap(),
+            bidirectional(p, &start).unwrap(),
+            bidirectional_alternating(p, &start).unwrap(),
+        ];
+        // IDA* is a tree search: with its weak jump-distance bound it is
+        // quick on short distances only.
+        if d <= 10 {
+            sols.push(ida_star_with(p, &start, p, opts).unwrap());
+        }
+        for sol in &sols {
+            prop_assert_eq!(sol.len(), d as usize);
+            let boards = replay(p, &start, &sol.moves).unwrap();
+            prop_assert!(p.is_goal(boards.last().unwrap()));
+        }
+    }
+}

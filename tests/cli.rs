@@ -235,7 +235,7 @@ fn sliding_and_line_json() {
 
 #[test]
 fn classics_json() {
-    for algo in ["bfs", "bidir", "bidir-alternate", "idastar"] {
+    for algo in ["bfs", "bidir", "bidir-alternate"] {
         let v = json(&["solve", "knights", "--algo", algo]);
         assert_eq!(v["length"], 16, "{algo}");
         assert_eq!(v["boards"][16], "BBB/___/___/WWW");

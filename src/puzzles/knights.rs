@@ -334,19 +334,11 @@ impl Knights {
     /// assert_eq!(Knights::exchange(3, 4).unwrap().0.arrangements(), 18_480);
     /// ```
     pub fn arrangements(&self) -> u128 {
-        let mut counts = vec![0u128; self.names.len()];
+        let mut counts = vec![0u8; self.names.len()];
         for &l in &self.goal.cells[..self.cells()] {
             counts[l as usize] += 1;
         }
-        let mut total: u128 = 1;
-        let mut placed: u128 = 0;
-        for c in counts {
-            for j in 1..=c {
-                placed += 1;
-                total = total * placed / j;
-            }
-        }
-        total
+        super::multinomial(&counts)
     }
 }
 

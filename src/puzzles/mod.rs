@@ -25,3 +25,17 @@ impl fmt::Display for CellMove {
         write!(f, "{}->{}", self.from, self.to)
     }
 }
+
+/// `n! / prod(count!)` for `n = sum(counts)`: the number of arrangements of
+/// a multiset (boards of a puzzle whose like pieces are interchangeable).
+pub(crate) fn multinomial(counts: &[u8]) -> u128 {
+    let mut total: u128 = 1;
+    let mut placed: u128 = 0;
+    for &c in counts {
+        for j in 1..=c as u128 {
+            placed += 1;
+            total = total * placed / j;
+        }
+    }
+    total
+}

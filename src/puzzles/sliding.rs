@@ -574,7 +574,7 @@ impl Puzzle for Sliding {
 
 impl Ranked for Sliding {
     fn state_count(&self) -> u64 {
-        multinomial(&self.counts, self.cells()).min(u64::MAX as u128) as u64
+        super::multinomial(&self.counts).min(u64::MAX as u128) as u64
     }
 
     /// The combinatorial rank of the tile labels' cells (see
@@ -607,20 +607,6 @@ impl Ranked for Sliding {
         s.blank = blank.trailing_zeros() as u8;
         s
     }
-}
-
-/// `n! / prod(counts!)`, the number of arrangements of the multiset.
-fn multinomial(counts: &[u8], n: usize) -> u128 {
-    let mut total: u128 = 1;
-    let mut placed: u128 = 0;
-    for &c in counts.iter() {
-        for j in 1..=c as u128 {
-            placed += 1;
-            total = total * placed / j;
-        }
-    }
-    debug_assert_eq!(placed as usize, n);
-    total
 }
 
 impl Board for Sliding {

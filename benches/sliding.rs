@@ -15,7 +15,10 @@ use tansaku::puzzles::river::River;
 use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
-use tansaku::search::{IdaOptions, bfs, bidirectional, bidirectional_alternating, ida_star_with};
+use tansaku::search::{
+    IdaOptions, bfs, bfs_ranked, bidirectional, bidirectional_alternating, bidirectional_alternating_ranked,
+    bidirectional_ranked, ida_star_with,
+};
 
 fn eight(c: &mut Criterion) {
     let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
@@ -25,6 +28,15 @@ fn eight(c: &mut Criterion) {
     g.bench_function("bidir", |b| b.iter(|| bidirectional(&p, black_box(&s)).unwrap().len()));
     g.bench_function("bidir-alternate", |b| {
         b.iter(|| bidirectional_alternating(&p, black_box(&s)).unwrap().len())
+    });
+    g.bench_function("bfs ranked", |b| {
+        b.iter(|| bfs_ranked(&p, black_box(&s)).unwrap().len())
+    });
+    g.bench_function("bidir ranked", |b| {
+        b.iter(|| bidirectional_ranked(&p, black_box(&s)).unwrap().len())
+    });
+    g.bench_function("bidir-alternate ranked", |b| {
+        b.iter(|| bidirectional_alternating_ranked(&p, black_box(&s)).unwrap().len())
     });
     let h = ManhattanBound::new(&p);
     g.bench_function("idastar manhattan (incremental)", |b| {

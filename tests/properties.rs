@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use std::sync::OnceLock;
 use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
 use tansaku::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
-use tansaku::search::{IdaOptions, SearchError, bfs, bidirectional, ida_star, iddfs};
+use tansaku::search::{IdaOptions, SearchError, bfs, bfs_ranked, bidirectional, bidirectional_ranked, ida_star, iddfs};
 use tansaku::{Puzzle, Ranked, Symmetric, replay};
 
 fn puzzles() -> &'static [(FlipIt, DistanceTable)] {
@@ -50,6 +50,10 @@ proptest! {
                 prop_assert!(unsolvable);
                 let unsolvable = matches!(bidirectional(p, &start), Err(SearchError::Unsolvable { .. }));
                 prop_assert!(unsolvable);
+                let unsolvable = matches!(bfs_ranked(p, &start), Err(SearchError::Unsolvable { .. }));
+                prop_assert!(unsolvable);
+                let unsolvable = matches!(bidirectional_ranked(p, &start), Err(SearchError::Unsolvable { .. }));
+                prop_assert!(unsolvable);
             }
             Some(d) => {
                 let d = d as usize;
@@ -60,6 +64,8 @@ proptest! {
                     bidirectional(p, &start).unwrap(),
                     ida_star(p, &start, |s| improved.estimate(s), opts).unwrap(),
                     ida_star(p, &start, |s| corner.estimate(s), opts).unwrap(),
+                    bfs_ranked(p, &start).unwrap(),
+                    bidirectional_ranked(p, &start).unwrap(),
                 ];
                 for sol in &results {
                     prop_assert_eq!(sol.len(), d);

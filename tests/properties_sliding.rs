@@ -8,7 +8,10 @@ use tansaku::puzzles::knights::{KnightState, Knights};
 use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, Sliding, parse_board};
 use tansaku::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense, retrograde_sparse};
-use tansaku::search::{IdaOptions, bfs, bidirectional, bidirectional_alternating, ida_star_with};
+use tansaku::search::{
+    IdaOptions, bfs, bfs_ranked, bidirectional, bidirectional_alternating, bidirectional_alternating_ranked,
+    bidirectional_ranked, ida_star_with,
+};
 use tansaku::{Puzzle, Ranked, replay};
 
 fn sliding() -> &'static [(Sliding, DistanceTable)] {
@@ -48,11 +51,19 @@ proptest! {
             ida_star_with(p, &start, &ManhattanBound::new(p), opts).unwrap(),
             ida_star_with(p, &start, &db, opts).unwrap(),
             tansaku::search::ida_star(p, &start, |s| p.lower_bound(s), opts).unwrap(),
+            bfs_ranked(p, &start).unwrap(),
+            bidirectional_ranked(p, &start).unwrap(),
+            bidirectional_alternating_ranked(p, &start).unwrap(),
         ];
         for (i, sol) in sols.iter().enumerate() {
             prop_assert_eq!(sol.len(), exact, "algorithm {} on {}", i, p.format(&start));
             let boards = replay(p, &start, &sol.moves).unwrap();
             prop_assert!(p.is_goal(boards.last().unwrap()));
+        }
+        // A rank index stores exactly the states a hash index stores.
+        for (hashed, ranked) in [(0, 6), (1, 7), (2, 8)] {
+            prop_assert_eq!(sols[hashed].stats.generated, sols[ranked].stats.generated);
+            prop_assert_eq!(sols[hashed].stats.expanded, sols[ranked].stats.expanded);
         }
     }
 }

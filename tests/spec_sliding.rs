@@ -4,7 +4,8 @@ use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, SlideState, Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
 use tansaku::search::{
-    IdaOptions, LowerBound, Solution, bfs, bidirectional, bidirectional_alternating, ida_star, ida_star_with,
+    IdaOptions, LowerBound, Solution, bfs, bfs_ranked, bidirectional, bidirectional_alternating,
+    bidirectional_alternating_ranked, bidirectional_ranked, ida_star, ida_star_with,
 };
 use tansaku::{Ranked, replay};
 
@@ -32,6 +33,14 @@ fn eight_puzzle_31_by_every_algorithm() {
         alt.stats.generated, 16_088,
         "the article's one-queue bidirectional search"
     );
+    // The rank-indexed searches (what the CLI runs here) do the same work.
+    let b = bfs_ranked(&p, &s).unwrap();
+    check(&p, &s, &b, 31);
+    assert_eq!(b.stats.generated, 181_440);
+    check(&p, &s, &bidirectional_ranked(&p, &s).unwrap(), 31);
+    let alt = bidirectional_alternating_ranked(&p, &s).unwrap();
+    check(&p, &s, &alt, 31);
+    assert_eq!(alt.stats.generated, 16_088);
     let db = PatternDb::new(&p).unwrap();
     check(&p, &s, &ida_star_with(&p, &s, &db, IdaOptions::default()).unwrap(), 31);
     check(

@@ -1,7 +1,7 @@
 //! `solve flip-row`, `solve flip-square`, `longest flip-row`,
 //! `longest flip-square`.
 
-use super::report::{PRECHECK_STATES, print_longest, print_solve, progress_wanted, run_solve};
+use super::report::{PRECHECK_STATES, print_longest, print_solve, progress_wanted, run_solve_ranked};
 use super::{
     Algo, Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
 };
@@ -67,7 +67,7 @@ fn solve(p: FlipIt, board: &str, goal: Option<&str>, bound: Bound, c: &SolveComm
     };
     let h = FlipBound::new(&p, kind);
     let precheck = p.state_count() <= PRECHECK_STATES;
-    let outcome = run_solve(&p, &start, c.algo, &h, c.max_depth, precheck);
+    let outcome = run_solve_ranked(&p, &start, c.algo, &h, c.max_depth, precheck);
     let algorithm = match c.algo {
         Algo::Idastar => format!(
             "idastar ({} bound)",

@@ -5,10 +5,11 @@ use super::{Algo, Failure};
 use serde::Serialize;
 use std::fmt::Display;
 use std::io::IsTerminal;
-use tansaku::Puzzle;
 use tansaku::render::{Board, strip};
+use tansaku::search::index::prefers_rank_index;
 use tansaku::search::retrograde::Analysis;
 use tansaku::search::{self, IdaOptions, LowerBound, SearchError, Solution, Stats};
+use tansaku::{Puzzle, Ranked};
 
 /// Largest ranked space whose solvability is proved by a bidirectional
 /// search before a tree search (which cannot prove it) is started.
@@ -18,6 +19,32 @@ pub const PRECHECK_STATES: u64 = 1 << 24;
 /// `precheck` is set, a bidirectional search first proves that a solution
 /// exists before iterative deepening or IDA* start (they would otherwise
 /// deepen up to --max-depth on an unsolvable instance).
+/// [`run_solve`] for a [`Ranked`] puzzle: the graph searches index their
+/// states by rank (no hashing) when the rank space is small enough.
+pub fn run_solve_ranked<P: Ranked>(
+    p: &P,
+    start: &P::State,
+    algo: Algo,
+    h: &impl LowerBound<P>,
+    max_depth: u32,
+    precheck: bool,
+) -> Result<Solution<P>, SearchError> {
+    if !prefers_rank_index(p) {
+        return run_solve(p, start, algo, h, max_depth, precheck);
+    }
+    match algo {
+        Algo::Bfs => search::bfs_ranked(p, start),
+        Algo::Bidir => search::bidirectional_ranked(p, start),
+        Algo::BidirAlternate => search::bidirectional_alternating_ranked(p, start),
+        Algo::Iddfs | Algo::Idastar => {
+            if precheck && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional_ranked(p, start) {
+                return Err(e);
+            }
+            run_solve(p, start, algo, h, max_depth, false)
+        }
+    }
+}
+
 pub fn run_solve<P: Puzzle>(
     p: &P,
     start: &P::State,

@@ -1,6 +1,6 @@
 //! `solve sliding`, `solve line`, `longest sliding`, `longest line`.
 
-use super::report::{Extra, print_longest, print_solve_extra, print_unsolvable, progress_wanted, run_solve};
+use super::report::{Extra, print_longest, print_solve_extra, print_unsolvable, progress_wanted, run_solve_ranked};
 use super::{
     Algo, Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon,
 };
@@ -106,7 +106,7 @@ fn solve(
         SlidingBound::Manhattan(ManhattanBound::new(p))
     };
     // Parity settles solvability exactly, so no search has to prove it.
-    let outcome = run_solve(p, start, c.algo, &h, c.max_depth, false);
+    let outcome = run_solve_ranked(p, start, c.algo, &h, c.max_depth, false);
     print_solve_extra(p, name, &algorithm, outcome, c.json, extra)
 }
 

@@ -21,12 +21,46 @@ use crate::{Puzzle, Ranked};
 pub const MAX_CELLS: usize = 36;
 
 /// A position: the label of every cell (0 = empty) and the empty cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Eq, PartialOrd, Ord)]
 pub struct SlideState {
-    /// Labels, row-major; only the first `cells` entries are used.
+    /// Labels, row-major; only the first `cells` entries are used (the
+    /// others are 0).
     pub cells: [u8; MAX_CELLS],
     /// The empty cell.
     pub blank: u8,
+}
+
+impl SlideState {
+    /// The 37 bytes as two 16-byte words and one 8-byte word.
+    #[inline]
+    fn words(&self) -> (u128, u128, u64) {
+        let word = |i: usize| u128::from_ne_bytes(self.cells[i..i + 16].try_into().expect("16 bytes"));
+        let tail = u32::from_ne_bytes(self.cells[32..].try_into().expect("4 bytes")) as u64 | (self.blank as u64) << 32;
+        (word(0), word(16), tail)
+    }
+}
+
+impl std::hash::Hash for SlideState {
+    /// Hashes the three words of [`SlideState::words`] (consistent with
+    /// equality, which compares the same words).
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let (a, b, c) = self.words();
+        h.write_u128(a);
+        h.write_u128(b);
+        h.write_u64(c);
+    }
+}
+
+impl PartialEq for SlideState {
+    /// Compares the 37 bytes as three words, inline: the searches compare
+    /// states on every move (goal test, parent test), where the call to
+    /// `memcmp` that the derived comparison makes cost more than comparing.
+    #[inline]
+    fn eq(&self, o: &Self) -> bool {
+        let ((a, b, c), (x, y, z)) = (self.words(), o.words());
+        ((a ^ x) | (b ^ y)) == 0 && c == z
+    }
 }
 
 /// A move: the tile on `from` slides into the empty cell `to`.
@@ -508,6 +542,27 @@ impl Sliding {
     }
 
     /// `masks[label]` = the cells holding `label`, for every tile label.
+    /// [`Ranked::rank`] when every tile is distinct: each label's subset is
+    /// one cell, its colex rank the number of free cells below it (a Lehmer
+    /// code read off a bit mask), with no mask per label to build.
+    #[inline]
+    fn rank_distinct(&self, s: &SlideState) -> u64 {
+        let n = self.cells();
+        let mut cell_of = [0u8; MAX_CELLS];
+        for (c, &l) in s.cells[..n].iter().enumerate() {
+            cell_of[l as usize] = c as u8;
+        }
+        let mut free = (1u64 << n) - 1;
+        let mut r = 0u64;
+        // Label i + 1 chooses among the n - i cells left.
+        for (i, &c) in cell_of[1..n].iter().enumerate() {
+            let below = free & ((1u64 << c) - 1);
+            r = r * (n - i) as u64 + below.count_ones() as u64;
+            free &= !(1u64 << c);
+        }
+        r
+    }
+
     pub(crate) fn fill_masks(&self, s: &SlideState, masks: &mut [u64]) {
         for m in masks[..self.counts.len()].iter_mut() {
             *m = 0;
@@ -560,7 +615,9 @@ impl Puzzle for Sliding {
 
     #[inline]
     fn is_goal(&self, s: &SlideState) -> bool {
-        s.cells[..self.cells()] == self.goal.cells[..self.cells()]
+        // Cells past the board are 0 in every state, and the empty cell is
+        // where the 0 label is: the whole state can be compared.
+        *s == self.goal
     }
 
     fn reversible(&self) -> bool {
@@ -582,6 +639,9 @@ impl Ranked for Sliding {
     /// cells among the 12 left, and so on.
     #[inline]
     fn rank(&self, s: &SlideState) -> u64 {
+        if self.distinct {
+            return self.rank_distinct(s);
+        }
         let mut masks = [0u64; MAX_CELLS];
         self.fill_masks(s, &mut masks);
         self.combinadic.rank(&self.tile_labels, &masks)

@@ -13,35 +13,41 @@
 //! would be known to both). A state met while generating forward layer
 //! `a + 1` closes a path of at most `a + 1 + b` moves: exactly the optimum.
 
+use super::index::{HashIndex, RankIndex, StateIndex};
 use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
-use crate::Puzzle;
-use rustc_hash::FxHashMap;
+use crate::{Puzzle, Ranked};
 
-struct Side<S> {
-    arena: Vec<S>,
+struct Side<P: Puzzle, I> {
+    arena: Vec<P::State>,
     parent: Vec<u32>,
-    index: FxHashMap<S, u32>,
+    index: I,
     /// `arena[layer_start..]` is the current frontier.
     layer_start: usize,
 }
 
-impl<S: Clone + Eq + std::hash::Hash> Side<S> {
-    fn new(roots: Vec<S>) -> Self {
-        let mut index = FxHashMap::default();
+impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
+    fn new(p: &P, roots: Vec<P::State>) -> Result<Self, SearchError> {
+        let mut index = I::for_puzzle(p, 2)?;
         let mut arena = Vec::new();
         for r in roots {
-            if !index.contains_key(&r) {
-                index.insert(r.clone(), arena.len() as u32);
+            let k = I::key(p, &r);
+            if !index.contains(&k) {
+                index.insert(k, arena.len() as u32);
                 arena.push(r);
             }
         }
         let parent = vec![u32::MAX; arena.len()];
-        Side {
+        Ok(Side {
             arena,
             parent,
             index,
             layer_start: 0,
-        }
+        })
+    }
+
+    fn find(&self, p: &P, s: &P::State) -> Option<u32> {
+        let k = I::key(p, s);
+        self.index.contains(&k).then(|| self.index.slot(&k, s, &self.arena))
     }
 
     fn frontier(&self) -> usize {
@@ -49,7 +55,7 @@ impl<S: Clone + Eq + std::hash::Hash> Side<S> {
     }
 
     /// The chain of states from `arena[i]` back to a root.
-    fn chain(&self, mut i: u32) -> Vec<S> {
+    fn chain(&self, mut i: u32) -> Vec<P::State> {
         let mut out = vec![self.arena[i as usize].clone()];
         while self.parent[i as usize] != u32::MAX {
             i = self.parent[i as usize];
@@ -60,21 +66,26 @@ impl<S: Clone + Eq + std::hash::Hash> Side<S> {
 
     /// Expands the current frontier; returns (own index, other index) of the
     /// first state that the other side already knows.
-    fn expand_layer<P: Puzzle<State = S>>(&mut self, p: &P, other: &Self, stats: &mut Stats) -> Option<(u32, u32)> {
+    fn expand_layer(&mut self, p: &P, other: &Self, stats: &mut Stats) -> Option<(u32, u32)> {
         let end = self.arena.len();
         let mut meet = None;
         for head in self.layer_start..end {
             let s = self.arena[head].clone();
+            let up = self.parent[head];
             stats.expanded += 1;
             p.for_each_successor(&s, |_, t| {
-                if meet.is_some() || self.index.contains_key(&t) {
+                if meet.is_some() || is_parent(&self.arena, up, &t) {
+                    return;
+                }
+                let k = I::key(p, &t);
+                if self.index.contains(&k) {
                     return;
                 }
                 let i = self.arena.len() as u32;
-                if let Some(&j) = other.index.get(&t) {
-                    meet = Some((i, j));
+                if other.index.contains(&k) {
+                    meet = Some((i, other.index.slot(&k, &t, &other.arena)));
                 }
-                self.index.insert(t.clone(), i);
+                self.index.insert(k, i);
                 self.arena.push(t);
                 self.parent.push(head as u32);
             });
@@ -103,22 +114,53 @@ impl<S: Clone + Eq + std::hash::Hash> Side<S> {
 /// assert_eq!(sol.len(), 8);
 /// ```
 pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+    layered::<P, HashIndex<P::State>>(p, start)
+}
+
+/// [`bidirectional`] for a [`Ranked`] puzzle, with tables indexed by rank
+/// in place of hash maps (see [`super::index`]): the same states, faster
+/// when the rank space is small.
+///
+/// ```
+/// use tansaku::puzzles::sliding::{parse_board, Sliding};
+/// use tansaku::search::{bidirectional, bidirectional_ranked};
+///
+/// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
+/// let (a, b) = (bidirectional(&p, &s).unwrap(), bidirectional_ranked(&p, &s).unwrap());
+/// assert_eq!((a.len(), b.len()), (31, 31));
+/// assert_eq!(a.stats.generated, b.stats.generated);
+/// ```
+pub fn bidirectional_ranked<P: Ranked>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+    layered::<P, RankIndex>(p, start)
+}
+
+/// The goal set, when the puzzle allows a backward search.
+fn goals_for_backward_search<P: Puzzle>(p: &P) -> Result<Vec<P::State>, SearchError> {
     if !p.reversible() {
         return Err(SearchError::Unsupported(
             "bidirectional search needs reversible moves; use --algo bfs".into(),
         ));
     }
-    let Some(goals) = p.goal_states() else {
-        return Err(SearchError::Unsupported(
-            "bidirectional search needs a listable goal set; use --algo bfs".into(),
-        ));
-    };
+    p.goal_states().ok_or_else(|| {
+        SearchError::Unsupported("bidirectional search needs a listable goal set; use --algo bfs".into())
+    })
+}
+
+/// True when `t` is `arena[up]`, the state its parent came from: a stored
+/// state, skipped without computing its key.
+#[inline]
+pub(crate) fn is_parent<S: PartialEq>(arena: &[S], up: u32, t: &S) -> bool {
+    up != u32::MAX && arena[up as usize] == *t
+}
+
+fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+    let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
-    let mut fwd = Side::new(vec![start.clone()]);
-    let mut bwd = Side::new(goals);
-    let mut meet = bwd.index.get(start).map(|&j| (0u32, j));
-    let guard = MemoryGuard::new::<P::State>();
+    let mut fwd = Side::<P, I>::new(p, vec![start.clone()])?;
+    let mut bwd = Side::<P, I>::new(p, goals)?;
+    let mut meet = bwd.find(p, start).map(|j| (0u32, j));
+    let guard = MemoryGuard::new::<P::State>(I::bytes_per_state());
     while meet.is_none() && fwd.frontier() > 0 && bwd.frontier() > 0 {
         // The next layer is about as large as the smaller frontier times
         // the growth of the last layers; refuse before storing it.
@@ -162,26 +204,36 @@ pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, 
 /// assert_eq!((sol.len(), sol.stats.generated), (31, 16_088));
 /// ```
 pub fn bidirectional_alternating<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
-    if !p.reversible() {
-        return Err(SearchError::Unsupported(
-            "bidirectional search needs reversible moves; use --algo bfs".into(),
-        ));
-    }
-    let Some(goals) = p.goal_states() else {
-        return Err(SearchError::Unsupported(
-            "bidirectional search needs a listable goal set; use --algo bfs".into(),
-        ));
-    };
+    alternating::<P, HashIndex<P::State>>(p, start)
+}
+
+/// [`bidirectional_alternating`] for a [`Ranked`] puzzle, with tables
+/// indexed by rank in place of hash maps (see [`super::index`]).
+///
+/// ```
+/// use tansaku::puzzles::sliding::{parse_board, Sliding};
+/// use tansaku::search::bidir::bidirectional_alternating_ranked;
+///
+/// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
+/// let sol = bidirectional_alternating_ranked(&p, &s).unwrap();
+/// assert_eq!((sol.len(), sol.stats.generated), (31, 16_088));
+/// ```
+pub fn bidirectional_alternating_ranked<P: Ranked>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+    alternating::<P, RankIndex>(p, start)
+}
+
+fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+    let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
-    let mut sides = [Side::new(vec![start.clone()]), Side::new(goals)];
-    let mut meet = sides[1].index.get(start).map(|&j| (0u32, j));
+    let mut sides = [Side::<P, I>::new(p, vec![start.clone()])?, Side::<P, I>::new(p, goals)?];
+    let mut meet = sides[1].find(p, start).map(|j| (0u32, j));
     // (side, index in that side's arena), in the order of generation.
     let mut queue: std::collections::VecDeque<(usize, u32)> = (0..sides[0].arena.len() as u32)
         .map(|i| (0, i))
         .chain((0..sides[1].arena.len() as u32).map(|i| (1, i)))
         .collect();
-    let guard = MemoryGuard::new::<P::State>();
+    let guard = MemoryGuard::new::<P::State>(I::bytes_per_state());
     let mut next_check = 1usize << 20;
     while meet.is_none()
         && let Some((side, head)) = queue.pop_front()
@@ -194,18 +246,24 @@ pub fn bidirectional_alternating<P: Puzzle>(p: &P, start: &P::State) -> Result<S
         let [fwd, bwd] = &mut sides;
         let (own, other) = if side == 0 { (fwd, &*bwd) } else { (bwd, &*fwd) };
         let s = own.arena[head as usize].clone();
+        let up = own.parent[head as usize];
         stats.expanded += 1;
         p.for_each_successor(&s, |_, t| {
-            if meet.is_some() || own.index.contains_key(&t) {
+            if meet.is_some() || is_parent(&own.arena, up, &t) {
                 return;
             }
-            if let Some(&j) = other.index.get(&t) {
+            let k = I::key(p, &t);
+            if own.index.contains(&k) {
+                return;
+            }
+            if other.index.contains(&k) {
+                let j = other.index.slot(&k, &t, &other.arena);
                 // The meeting state stays on the other side only.
                 meet = Some(if side == 0 { (head, j) } else { (j, head) });
                 return;
             }
             let i = own.arena.len() as u32;
-            own.index.insert(t.clone(), i);
+            own.index.insert(k, i);
             own.arena.push(t);
             own.parent.push(head);
             queue.push_back((side, i));

@@ -1,0 +1,168 @@
+//! Where the graph searches (BFS, bidirectional BFS) look up the states they
+//! have already stored.
+//!
+//! A search keeps its states in an arena (a `Vec`) and needs, for every
+//! successor it generates, "is this state stored, and where?". Two answers:
+//!
+//! * [`HashIndex`]: a hash map from state to arena slot. Works for every
+//!   [`Puzzle`]; costs a hash of the whole state and a probe per lookup.
+//! * [`RankIndex`]: for [`Ranked`] puzzles, one bit per rank of the
+//!   state's perfect hash, set when the state is stored. No hashing, no
+//!   collisions, and the table is small enough to stay in cache (the
+//!   8-puzzle: 9! bits, 45 KB). It does not remember where a state is
+//!   stored; the one slot a search asks for (where its two halves meet) is
+//!   found by scanning the arena. The table is allocated zeroed, so the
+//!   pages a small search never touches cost nothing.
+//!
+//! Both give the same answers, so a search generates exactly the same
+//! states, in the same order, with either.
+
+use super::SearchError;
+use crate::{Puzzle, Ranked};
+use rustc_hash::FxHashMap;
+
+/// A map from the states a search stored to their arena slots.
+pub trait StateIndex<P: Puzzle>: Sized {
+    /// What the index looks a state up by (the state, or its rank).
+    type Key;
+    /// An empty index for searches of `p`; `tables` indexes will be alive at
+    /// once (one per search direction). Fails when it would not fit.
+    fn for_puzzle(p: &P, tables: u64) -> Result<Self, SearchError>;
+    /// The key of `s`.
+    fn key(p: &P, s: &P::State) -> Self::Key;
+    /// True when the state of key `k` is stored.
+    fn contains(&self, k: &Self::Key) -> bool;
+    /// Stores `slot` for `k`.
+    fn insert(&mut self, k: Self::Key, slot: u32);
+    /// The slot of `s` (of key `k`), which is stored; `arena` holds the
+    /// stored states by slot.
+    fn slot(&self, k: &Self::Key, s: &P::State, arena: &[P::State]) -> u32;
+    /// Bytes the index adds per stored state (for the memory guard).
+    fn bytes_per_state() -> u64;
+}
+
+/// A hash map from state to slot: works for any puzzle.
+pub struct HashIndex<S>(FxHashMap<S, u32>);
+
+impl<P: Puzzle> StateIndex<P> for HashIndex<P::State> {
+    type Key = P::State;
+
+    fn for_puzzle(_: &P, _: u64) -> Result<Self, SearchError> {
+        Ok(HashIndex(FxHashMap::default()))
+    }
+    #[inline]
+    fn key(_: &P, s: &P::State) -> P::State {
+        s.clone()
+    }
+    #[inline]
+    fn contains(&self, k: &P::State) -> bool {
+        self.0.contains_key(k)
+    }
+    #[inline]
+    fn insert(&mut self, k: P::State, slot: u32) {
+        self.0.insert(k, slot);
+    }
+    fn slot(&self, k: &P::State, _: &P::State, _: &[P::State]) -> u32 {
+        self.0[k]
+    }
+    fn bytes_per_state() -> u64 {
+        // Key, slot and control byte, at a load factor of about 1/2.
+        2 * (hash_entry_bytes::<P::State>() + 1)
+    }
+}
+
+fn hash_entry_bytes<S>() -> u64 {
+    (std::mem::size_of::<S>() + 4).next_multiple_of(std::mem::align_of::<S>().max(4)) as u64
+}
+
+/// One bit per rank: set when the state of that rank is stored.
+pub struct RankIndex(Vec<u64>);
+
+/// Largest rank space for which [`RankIndex`] is worth its table when a
+/// search may touch only a few states: 2^32 ranks, 512 MiB.
+pub const RANK_INDEX_LIMIT: u64 = 1 << 32;
+
+impl<P: Ranked> StateIndex<P> for RankIndex {
+    type Key = u64;
+
+    fn for_puzzle(p: &P, tables: u64) -> Result<Self, SearchError> {
+        let n = p.state_count();
+        let words = n.div_ceil(64);
+        let bytes = words.saturating_mul(8).saturating_mul(tables);
+        let fits = crate::memory::available_bytes().is_none_or(|a| bytes <= a / 4 * 3);
+        if words > usize::MAX as u64 / 8 || !fits {
+            return Err(SearchError::Unsupported(format!(
+                "a rank-indexed search needs {} for its tables ({n} ranks); \
+                 use the hash-indexed search instead",
+                crate::memory::human(bytes)
+            )));
+        }
+        // `vec![0; n]` asks the allocator for zeroed memory: untouched pages
+        // are never written.
+        Ok(RankIndex(vec![0u64; words as usize]))
+    }
+    #[inline]
+    fn key(p: &P, s: &P::State) -> u64 {
+        p.rank(s)
+    }
+    #[inline]
+    fn contains(&self, &k: &u64) -> bool {
+        self.0[(k / 64) as usize] >> (k % 64) & 1 != 0
+    }
+    #[inline]
+    fn insert(&mut self, k: u64, _: u32) {
+        self.0[(k / 64) as usize] |= 1 << (k % 64);
+    }
+    fn slot(&self, _: &u64, s: &P::State, arena: &[P::State]) -> u32 {
+        arena
+            .iter()
+            .position(|t| t == s)
+            .expect("a stored state is in the arena") as u32
+    }
+    fn bytes_per_state() -> u64 {
+        0
+    }
+}
+
+/// True when `p`'s rank space is small enough for [`RankIndex`] to be the
+/// better index (at most [`RANK_INDEX_LIMIT`] ranks).
+///
+/// ```
+/// use tansaku::puzzles::sliding::{parse_board, Sliding};
+/// use tansaku::search::index::prefers_rank_index;
+///
+/// let (eight, _) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
+/// assert!(prefers_rank_index(&eight)); // 9! ranks
+/// let board = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
+/// let (fifteen, _) = Sliding::new(&board, None).unwrap();
+/// assert!(!prefers_rank_index(&fifteen)); // 16! ranks, more than 2^32
+/// ```
+pub fn prefers_rank_index<P: Ranked>(p: &P) -> bool {
+    p.state_count() <= RANK_INDEX_LIMIT
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::flip::FlipIt;
+
+    #[test]
+    fn both_indexes_store_and_find() {
+        type H = HashIndex<<FlipIt as Puzzle>::State>;
+        let p = FlipIt::row(5, false);
+        let s = p.parse_board("BB_BB").unwrap();
+        let arena = [p.parse_board("BBB_B").unwrap(), s];
+        let mut h = <H as StateIndex<FlipIt>>::for_puzzle(&p, 1).unwrap();
+        let kh = <H as StateIndex<FlipIt>>::key(&p, &s);
+        assert!(!StateIndex::<FlipIt>::contains(&h, &kh));
+        StateIndex::<FlipIt>::insert(&mut h, kh, 1);
+        assert!(StateIndex::<FlipIt>::contains(&h, &kh));
+        assert_eq!(StateIndex::<FlipIt>::slot(&h, &kh, &s, &arena), 1);
+        let mut r = <RankIndex as StateIndex<FlipIt>>::for_puzzle(&p, 1).unwrap();
+        let kr = <RankIndex as StateIndex<FlipIt>>::key(&p, &s);
+        assert!(!StateIndex::<FlipIt>::contains(&r, &kr));
+        StateIndex::<FlipIt>::insert(&mut r, kr, 1);
+        assert!(StateIndex::<FlipIt>::contains(&r, &kr));
+        assert_eq!(StateIndex::<FlipIt>::slot(&r, &kr, &s, &arena), 1);
+    }
+}

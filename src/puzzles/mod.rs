@@ -7,6 +7,7 @@ use std::fmt;
 pub mod flip;
 pub mod jugs;
 pub mod knights;
+pub mod reversi;
 pub mod river;
 pub mod sliding;
 

@@ -20,6 +20,7 @@
 
 pub mod bfs;
 pub mod bidir;
+pub mod counting;
 pub mod ida;
 pub mod index;
 pub mod retrograde;

@@ -7,6 +7,7 @@ use cli::{Cli, Command, Failure, LongestPuzzle, SolvePuzzle};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let args = Cli::parse();
     let result = match &args.command {
         Command::Solve(SolvePuzzle::FlipRow(a)) => cli::flip::solve_row(a),
@@ -21,6 +22,8 @@ fn main() -> ExitCode {
         Command::Solve(SolvePuzzle::Jugs(a)) => cli::classics::solve_jugs(a),
         Command::Solve(SolvePuzzle::River(a)) => cli::classics::solve_river(a),
         Command::Tour(a) => cli::tour::tour(a),
+        Command::Perft(a) => cli::reversi::perft(a),
+        Command::Wipeout(a) => cli::reversi::wipeout(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -33,4 +36,22 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `tansaku ... | head` closes stdout early; then stop quietly, as other
+/// command-line tools do, instead of reporting a panic.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

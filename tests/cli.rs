@@ -350,3 +350,70 @@ fn unsolvable_new_puzzles_exit_1_at_once() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "tiles cannot pass on one row");
 }
+
+#[test]
+fn reversi_perft_and_wipeout_json() {
+    let v = json(&["perft", "--depth", "9"]);
+    assert_eq!((v["depth"].as_u64(), v["leaves"].as_u64()), (Some(9), Some(3_005_288)));
+    for (color, plies, classes) in [("black", 9, 36), ("white", 10, 28)] {
+        let v = json(&["wipeout", "--color", color]);
+        assert_eq!(v["color"], color);
+        assert_eq!(v["plies"], plies);
+        assert_eq!(v["positions_up_to_symmetry"], classes);
+        let games = v["games"].as_array().unwrap();
+        assert_eq!(games.len(), classes);
+        let start = tansaku::puzzles::reversi::Position::start();
+        let mut records = Vec::new();
+        for g in games {
+            let record = g["record"].as_str().unwrap();
+            assert!(
+                record.starts_with("D3"),
+                "{record}: shown opening with D3 like the article"
+            );
+            let boards = start.replay(record).unwrap();
+            assert_eq!(boards.len(), plies + 1);
+            let last = boards.last().unwrap();
+            assert_eq!(g["board"], last.compact());
+            let loser = if color == "black" { last.white } else { last.black };
+            assert_eq!(loser, 0, "{record} wipes out");
+            records.push(record.to_string());
+        }
+        let mut sorted = records.clone();
+        sorted.sort();
+        assert_eq!(records, sorted, "games are sorted");
+    }
+    let v = json(&["wipeout", "--first", "F5"]);
+    assert_eq!((v["plies"].as_u64(), v["sequences"].as_u64()), (Some(9), Some(57)));
+    assert!(
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["record"].as_str().unwrap().starts_with("F5"))
+    );
+}
+
+#[test]
+fn reversi_text_output_and_bad_input() {
+    let out = tansaku().args(["wipeout", "--ascii"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("plies:      9"), "{text}");
+    assert!(text.contains("1. D3c3B3d2E1d6D7e3F4"), "{text}");
+    assert!(text.contains("3 . X X X X . . ."), "{text}");
+    let out = tansaku().args(["wipeout", "--max-plies", "8"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "no wipeout within 8 plies");
+    for args in [
+        &["wipeout", "--first", "A1"][..],
+        &["wipeout", "--first", "zz"],
+        &["wipeout", "--first", ""],
+        &["wipeout", "--color", "red"],
+        &["perft", "--depth", "0"],
+        &["perft", "--depth", "x"],
+    ] {
+        let out = tansaku().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -4,6 +4,7 @@
 pub mod classics;
 pub mod flip;
 pub mod report;
+pub mod reversi;
 pub mod sliding;
 pub mod tour;
 
@@ -60,6 +61,56 @@ pub enum Command {
     /// Solve and analyse every built-in instance of the SPEC and print a
     /// table with the published numbers beside tansaku's
     Tour(TourArgs),
+    /// Reversi: count the leaf positions N plies from the start (checks the
+    /// move generator against the published perft table)
+    Perft(PerftArgs),
+    /// Reversi: the fewest plies in which one colour wipes the other off
+    /// the board, every such final position and how many games reach them
+    Wipeout(WipeoutArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "A pass counts as a ply when the side to move has no move but the other side has one; a finished game is a leaf wherever it ends. Published: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284 for depths 1 to 10."
+)]
+pub struct PerftArgs {
+    /// Plies from the start (1 to 60)
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
+    /// Print one JSON object: {"depth", "leaves", "seconds"}
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// Black (moves first) wipes white out
+    Black,
+    /// White wipes black out
+    White,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Breadth-first search over plies from the standard start, positions merged under the start's 4 symmetries (identity, both diagonal reflections, half turn); game records write black's moves in capitals and white's in lower case, passes implied.\n\nExamples:\n  tansaku wipeout                       black: 9 plies, 36 positions up to symmetry\n  tansaku wipeout --color white         white: 10 plies, 28\n  tansaku wipeout --first F5 --json     the 57 games that open with F5"
+)]
+pub struct WipeoutArgs {
+    /// The colour that must be left alone on the board
+    #[arg(long, value_enum, default_value_t = Side::Black)]
+    pub color: Side,
+    /// Fix the first move (a square such as F5); counts are then of games
+    /// opening with it
+    #[arg(long, value_name = "SQUARE")]
+    pub first: Option<String>,
+    /// Give up past this many plies
+    #[arg(long, default_value_t = 14)]
+    pub max_plies: u32,
+    /// Draw boards with X and O instead of ● and ○
+    #[arg(long)]
+    pub ascii: bool,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]

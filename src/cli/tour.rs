@@ -355,6 +355,95 @@ fn sliding_rows(rows: &mut Vec<Row>) {
     );
 }
 
+/// SPEC §5: the shortest wipeouts, counted and replayed, and the perft
+/// table that validates the move generator.
+fn reversi_rows(rows: &mut Vec<Row>) {
+    use tansaku::puzzles::reversi::{Color, Position, Wipeout, parse_square, perft};
+    use tansaku::search::counting::count_shortest;
+    let start = Position::start();
+    let after_f5 = start.play(parse_square("f5").expect("square")).expect("legal");
+    let cases = [
+        (
+            "black wipes white",
+            Color::Black,
+            start,
+            0,
+            "9 plies, 36 up to symmetry",
+            9,
+            Some(36),
+        ),
+        (
+            "white wipes black",
+            Color::White,
+            start,
+            0,
+            "10 plies, 28 up to symmetry",
+            10,
+            Some(28),
+        ),
+        (
+            "black, first move F5",
+            Color::Black,
+            after_f5,
+            1,
+            "9 plies, 57 games",
+            9,
+            None,
+        ),
+    ];
+    for (instance, winner, from, played, spec, plies, classes) in cases {
+        let p = Wipeout { winner };
+        let outcome = count_shortest(&p, &from, true, 14);
+        let (moves, generated, seconds, detail, ok) = match outcome {
+            Ok(f) => {
+                let replayed = f.classes.iter().all(|c| {
+                    replay(&p, &from, &c.moves)
+                        .ok()
+                        .and_then(|b| b.last().copied())
+                        .is_some_and(|last| p.is_goal(&last))
+                });
+                let count_ok = match classes {
+                    Some(n) => f.classes.len() == n,
+                    None => f.sequences() == 57,
+                };
+                (
+                    Some(f.depth + played),
+                    f.stats.generated,
+                    f.stats.seconds,
+                    format!("{} up to symmetry, {} games", f.classes.len(), f.sequences()),
+                    replayed && count_ok && f.depth + played == plies,
+                )
+            }
+            Err(_) => (None, 0, 0.0, String::new(), false),
+        };
+        rows.push(Row {
+            puzzle: "reversi wipeout".into(),
+            instance: instance.into(),
+            algorithm: "counting bfs (merged)".into(),
+            moves,
+            detail,
+            generated,
+            seconds,
+            spec: spec.into(),
+            ok,
+        });
+    }
+    const PERFT: [u64; 8] = [4, 12, 56, 244, 1396, 8200, 55092, 390216];
+    let timer = std::time::Instant::now();
+    let got: Vec<u64> = (1..=8).map(|d| perft(&start, d)).collect();
+    rows.push(Row {
+        puzzle: "reversi perft".into(),
+        instance: "depths 1-8".into(),
+        algorithm: "perft".into(),
+        moves: None,
+        detail: format!("{}", got[7]),
+        generated: got.iter().sum(),
+        seconds: timer.elapsed().as_secs_f64(),
+        spec: "published table".into(),
+        ok: got == PERFT,
+    });
+}
+
 /// SPEC §3's published distances.
 const LINE_PAIRS: [(&str, &str, u32); 10] = [
     ("start1", "start2", 30),
@@ -373,6 +462,7 @@ pub fn tour(a: &TourArgs) -> Result<(), Failure> {
     let mut rows = Vec::new();
     flip_rows(&mut rows);
     sliding_rows(&mut rows);
+    reversi_rows(&mut rows);
     if a.json {
         println!("{}", serde_json::to_string(&rows).expect("serialisable"));
     } else {

@@ -83,6 +83,15 @@ pub trait Ranked: Puzzle {
     fn rank(&self, s: &Self::State) -> u64;
     /// The state of rank `r`; `r` must be below `state_count()`.
     fn unrank(&self, r: u64) -> Self::State;
+    /// The rank of `t`, reached from `s` (of rank `rank_s`) by `m`. By
+    /// default `self.rank(t)`; a puzzle whose moves change few digits of
+    /// its rank updates the rank instead of recomputing it (the searches
+    /// call this for every successor).
+    #[inline]
+    fn rank_after(&self, s: &Self::State, rank_s: u64, m: Self::Move, t: &Self::State) -> u64 {
+        let _ = (s, rank_s, m);
+        self.rank(t)
+    }
 }
 
 /// Symmetries of a puzzle: maps of the state space onto itself that preserve

@@ -104,6 +104,10 @@ pub struct Sliding {
     /// Every tile label and its count, for the perfect hash.
     tile_labels: Vec<(u8, u8)>,
     combinadic: Combinadic,
+    /// For distinct tiles on at most 20 cells: the place value of label
+    /// l's digit in the rank (the product of the radices of the labels
+    /// after it); empty otherwise.
+    lehmer_weight: Vec<u64>,
 }
 
 /// A board as read: size and the tile names cell by cell (`None` = empty).
@@ -336,6 +340,18 @@ impl Sliding {
             goal_cell,
             tile_labels,
             combinadic: Combinadic::new(n),
+            lehmer_weight: if distinct && n <= 20 {
+                // Label l chooses among the n + 1 - l cells left.
+                let mut w = vec![0u64; n];
+                let mut place = 1u64;
+                for l in (1..n).rev() {
+                    w[l] = place;
+                    place *= (n + 1 - l) as u64;
+                }
+                w
+            } else {
+                Vec::new()
+            },
         };
         Ok((p, start_state))
     }
@@ -645,6 +661,35 @@ impl Ranked for Sliding {
         let mut masks = [0u64; MAX_CELLS];
         self.fill_masks(s, &mut masks);
         self.combinadic.rank(&self.tile_labels, &masks)
+    }
+
+    /// For distinct tiles, the rank is a Lehmer code: label l's digit
+    /// counts the cells before it holding a larger label or the empty
+    /// cell. A slide swaps the tile and the empty cell, so only the tile's
+    /// own digit and the digits of the tiles strictly between the two cells
+    /// change (none for a sideways move, at most W - 1 for a vertical one):
+    /// the rank is updated from those instead of recomputed.
+    #[inline]
+    fn rank_after(&self, s: &SlideState, rank_s: u64, m: SlideMove, t: &SlideState) -> u64 {
+        if self.lehmer_weight.is_empty() {
+            return self.rank(t);
+        }
+        let (from, to) = (m.from as usize, m.to as usize);
+        let l = s.cells[from];
+        let (lo, hi) = (from.min(to), from.max(to));
+        // The tile's digit gains (or loses) the empty cell and every larger
+        // tile in between; each larger tile in between gains (or loses) the
+        // empty cell in place of the tile.
+        let mut digit = 1u64;
+        let mut others = 0u64;
+        for &between in &s.cells[lo + 1..hi] {
+            if between > l {
+                digit += 1;
+                others += self.lehmer_weight[between as usize];
+            }
+        }
+        let delta = digit * self.lehmer_weight[l as usize] + others;
+        if from < to { rank_s + delta } else { rank_s - delta }
     }
 
     #[inline]

@@ -57,7 +57,9 @@ fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
     let mut index = I::for_puzzle(p, 1)?;
     let mut arena: Vec<P::State> = vec![start.clone()];
     let mut parent: Vec<u32> = vec![u32::MAX];
-    index.insert(I::key(p, start), 0);
+    let k0 = I::key(p, start);
+    let mut memos: Vec<I::Memo> = vec![I::memo(&k0)];
+    index.insert(k0, 0);
     let mut stats = Stats::default();
     let mut found = if p.is_goal(start) { Some(0u32) } else { None };
     let mut head = 0usize;
@@ -70,13 +72,13 @@ fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
         }
         let s = arena[head].clone();
         // The parent is stored: skip it without computing its key.
-        let up = parent[head];
+        let (up, memo) = (parent[head], memos[head]);
         stats.expanded += 1;
-        p.for_each_successor(&s, |_, t| {
+        p.for_each_successor(&s, |m, t| {
             if found.is_some() || is_parent(&arena, up, &t) {
                 return;
             }
-            let k = I::key(p, &t);
+            let k = I::key_after(p, &s, memo, m, &t);
             if index.contains(&k) {
                 return;
             }
@@ -84,6 +86,7 @@ fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
             if p.is_goal(&t) {
                 found = Some(i);
             }
+            memos.push(I::memo(&k));
             index.insert(k, i);
             arena.push(t);
             parent.push(head as u32);

@@ -17,8 +17,9 @@ use super::index::{HashIndex, RankIndex, StateIndex};
 use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
 use crate::{Puzzle, Ranked};
 
-struct Side<P: Puzzle, I> {
+struct Side<P: Puzzle, I: StateIndex<P>> {
     arena: Vec<P::State>,
+    memos: Vec<I::Memo>,
     parent: Vec<u32>,
     index: I,
     /// `arena[layer_start..]` is the current frontier.
@@ -28,10 +29,11 @@ struct Side<P: Puzzle, I> {
 impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
     fn new(p: &P, roots: Vec<P::State>) -> Result<Self, SearchError> {
         let mut index = I::for_puzzle(p, 2)?;
-        let mut arena = Vec::new();
+        let (mut arena, mut memos) = (Vec::new(), Vec::new());
         for r in roots {
             let k = I::key(p, &r);
             if !index.contains(&k) {
+                memos.push(I::memo(&k));
                 index.insert(k, arena.len() as u32);
                 arena.push(r);
             }
@@ -39,6 +41,7 @@ impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
         let parent = vec![u32::MAX; arena.len()];
         Ok(Side {
             arena,
+            memos,
             parent,
             index,
             layer_start: 0,
@@ -71,13 +74,13 @@ impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
         let mut meet = None;
         for head in self.layer_start..end {
             let s = self.arena[head].clone();
-            let up = self.parent[head];
+            let (up, memo) = (self.parent[head], self.memos[head]);
             stats.expanded += 1;
-            p.for_each_successor(&s, |_, t| {
+            p.for_each_successor(&s, |m, t| {
                 if meet.is_some() || is_parent(&self.arena, up, &t) {
                     return;
                 }
-                let k = I::key(p, &t);
+                let k = I::key_after(p, &s, memo, m, &t);
                 if self.index.contains(&k) {
                     return;
                 }
@@ -85,6 +88,7 @@ impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
                 if other.index.contains(&k) {
                     meet = Some((i, other.index.slot(&k, &t, &other.arena)));
                 }
+                self.memos.push(I::memo(&k));
                 self.index.insert(k, i);
                 self.arena.push(t);
                 self.parent.push(head as u32);
@@ -246,13 +250,13 @@ fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
         let [fwd, bwd] = &mut sides;
         let (own, other) = if side == 0 { (fwd, &*bwd) } else { (bwd, &*fwd) };
         let s = own.arena[head as usize].clone();
-        let up = own.parent[head as usize];
+        let (up, memo) = (own.parent[head as usize], own.memos[head as usize]);
         stats.expanded += 1;
-        p.for_each_successor(&s, |_, t| {
+        p.for_each_successor(&s, |m, t| {
             if meet.is_some() || is_parent(&own.arena, up, &t) {
                 return;
             }
-            let k = I::key(p, &t);
+            let k = I::key_after(p, &s, memo, m, &t);
             if own.index.contains(&k) {
                 return;
             }
@@ -263,6 +267,7 @@ fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
                 return;
             }
             let i = own.arena.len() as u32;
+            own.memos.push(I::memo(&k));
             own.index.insert(k, i);
             own.arena.push(t);
             own.parent.push(head);

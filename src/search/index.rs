@@ -28,8 +28,15 @@ pub trait StateIndex<P: Puzzle>: Sized {
     /// An empty index for searches of `p`; `tables` indexes will be alive at
     /// once (one per search direction). Fails when it would not fit.
     fn for_puzzle(p: &P, tables: u64) -> Result<Self, SearchError>;
+    /// What a search keeps beside each stored state to find its
+    /// successors' keys faster (nothing, or the state's rank).
+    type Memo: Copy;
     /// The key of `s`.
     fn key(p: &P, s: &P::State) -> Self::Key;
+    /// The memo of the state of key `k`.
+    fn memo(k: &Self::Key) -> Self::Memo;
+    /// The key of `t`, reached from `s` (of memo `memo`) by `m`.
+    fn key_after(p: &P, s: &P::State, memo: Self::Memo, m: P::Move, t: &P::State) -> Self::Key;
     /// True when the state of key `k` is stored.
     fn contains(&self, k: &Self::Key) -> bool;
     /// Stores `slot` for `k`.
@@ -46,6 +53,7 @@ pub struct HashIndex<S>(FxHashMap<S, u32>);
 
 impl<P: Puzzle> StateIndex<P> for HashIndex<P::State> {
     type Key = P::State;
+    type Memo = ();
 
     fn for_puzzle(_: &P, _: u64) -> Result<Self, SearchError> {
         Ok(HashIndex(FxHashMap::default()))
@@ -53,6 +61,12 @@ impl<P: Puzzle> StateIndex<P> for HashIndex<P::State> {
     #[inline]
     fn key(_: &P, s: &P::State) -> P::State {
         s.clone()
+    }
+    #[inline]
+    fn memo(_: &P::State) {}
+    #[inline]
+    fn key_after(_: &P, _: &P::State, _: (), _: P::Move, t: &P::State) -> P::State {
+        t.clone()
     }
     #[inline]
     fn contains(&self, k: &P::State) -> bool {
@@ -84,6 +98,7 @@ pub const RANK_INDEX_LIMIT: u64 = 1 << 32;
 
 impl<P: Ranked> StateIndex<P> for RankIndex {
     type Key = u64;
+    type Memo = u64;
 
     fn for_puzzle(p: &P, tables: u64) -> Result<Self, SearchError> {
         let n = p.state_count();
@@ -104,6 +119,14 @@ impl<P: Ranked> StateIndex<P> for RankIndex {
     #[inline]
     fn key(p: &P, s: &P::State) -> u64 {
         p.rank(s)
+    }
+    #[inline]
+    fn memo(&k: &u64) -> u64 {
+        k
+    }
+    #[inline]
+    fn key_after(p: &P, s: &P::State, rank_s: u64, m: P::Move, t: &P::State) -> u64 {
+        p.rank_after(s, rank_s, m, t)
     }
     #[inline]
     fn contains(&self, &k: &u64) -> bool {

@@ -55,10 +55,14 @@ pub fn bfs_ranked<P: Ranked>(p: &P, start: &P::State) -> Result<Solution<P>, Sea
 fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
     let timer = Timer::start();
     let mut index = I::for_puzzle(p, 1)?;
-    let mut arena: Vec<P::State> = vec![start.clone()];
-    let mut parent: Vec<u32> = vec![u32::MAX];
+    let room = I::capacity_hint(p);
+    let mut arena: Vec<P::State> = Vec::with_capacity(room);
+    let mut parent: Vec<u32> = Vec::with_capacity(room);
+    arena.push(start.clone());
+    parent.push(u32::MAX);
     let k0 = I::key(p, start);
-    let mut memos: Vec<I::Memo> = vec![I::memo(&k0)];
+    let mut memos: Vec<I::Memo> = Vec::with_capacity(room);
+    memos.push(I::memo(&k0));
     index.insert(k0, 0);
     let mut stats = Stats::default();
     let mut found = if p.is_goal(start) { Some(0u32) } else { None };

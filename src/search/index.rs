@@ -46,6 +46,10 @@ pub trait StateIndex<P: Puzzle>: Sized {
     fn slot(&self, k: &Self::Key, s: &P::State, arena: &[P::State]) -> u32;
     /// Bytes the index adds per stored state (for the memory guard).
     fn bytes_per_state() -> u64;
+    /// How many states a search of `p` may reserve room for up front.
+    fn capacity_hint(_: &P) -> usize {
+        0
+    }
 }
 
 /// A hash map from state to slot: works for any puzzle.
@@ -144,6 +148,11 @@ impl<P: Ranked> StateIndex<P> for RankIndex {
     }
     fn bytes_per_state() -> u64 {
         0
+    }
+    /// The whole rank space, up to 2^20 states: growing the arena by
+    /// doubling would copy it and fault its pages in twice.
+    fn capacity_hint(p: &P) -> usize {
+        p.state_count().min(1 << 20) as usize
     }
 }
 

@@ -12,6 +12,7 @@ use std::time::Duration;
 use tansaku::puzzles::jugs::Jugs;
 use tansaku::puzzles::knights::Knights;
 use tansaku::puzzles::river::River;
+use tansaku::puzzles::sliding::packed::Packed;
 use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
@@ -37,6 +38,18 @@ fn eight(c: &mut Criterion) {
     });
     g.bench_function("bidir-alternate ranked", |b| {
         b.iter(|| bidirectional_alternating_ranked(&p, black_box(&s)).unwrap().len())
+    });
+    // What `solve sliding` runs: packed boards, rank-indexed.
+    let k = Packed::new(&p).unwrap();
+    let x = k.pack(&s);
+    g.bench_function("bfs packed ranked", |b| {
+        b.iter(|| bfs_ranked(&k, black_box(&x)).unwrap().len())
+    });
+    g.bench_function("bidir packed ranked", |b| {
+        b.iter(|| bidirectional_ranked(&k, black_box(&x)).unwrap().len())
+    });
+    g.bench_function("bidir-alternate packed ranked", |b| {
+        b.iter(|| bidirectional_alternating_ranked(&k, black_box(&x)).unwrap().len())
     });
     let h = ManhattanBound::new(&p);
     g.bench_function("idastar manhattan (incremental)", |b| {

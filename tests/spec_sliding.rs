@@ -1,5 +1,6 @@
 //! SPEC §3–4 numbers for the sliding-tile puzzles, solutions replayed.
 
+use tansaku::puzzles::sliding::packed::Packed;
 use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, SlideState, Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
@@ -41,6 +42,18 @@ fn eight_puzzle_31_by_every_algorithm() {
     let alt = bidirectional_alternating_ranked(&p, &s).unwrap();
     check(&p, &s, &alt, 31);
     assert_eq!(alt.stats.generated, 16_088);
+    // And on packed boards (what `solve sliding` runs on boards this small).
+    let k = Packed::new(&p).unwrap();
+    let x = k.pack(&s);
+    let b = k.unpack_solution(bfs_ranked(&k, &x).unwrap());
+    check(&p, &s, &b, 31);
+    assert_eq!(b.stats.generated, 181_440);
+    check(&p, &s, &k.unpack_solution(bidirectional_ranked(&k, &x).unwrap()), 31);
+    let alt = k.unpack_solution(bidirectional_alternating_ranked(&k, &x).unwrap());
+    check(&p, &s, &alt, 31);
+    assert_eq!(alt.stats.generated, 16_088);
+    let hashed = k.unpack_solution(bfs(&k, &x).unwrap());
+    assert_eq!(hashed.stats.generated, 181_440);
     let db = PatternDb::new(&p).unwrap();
     check(&p, &s, &ida_star_with(&p, &s, &db, IdaOptions::default()).unwrap(), 31);
     check(

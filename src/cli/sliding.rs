@@ -5,10 +5,11 @@ use super::{
     Algo, Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon,
 };
 use tansaku::Ranked;
+use tansaku::puzzles::sliding::packed::Packed;
 use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, ParsedBoard, SlideState, Sliding, parse_board};
-use tansaku::search::LowerBound;
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+use tansaku::search::{LowerBound, NoBound};
 
 /// The Line Puzzle's named boards (SPEC §3).
 pub const LINE_BOARDS: [(&str, &str); 6] = [
@@ -106,7 +107,13 @@ fn solve(
         SlidingBound::Manhattan(ManhattanBound::new(p))
     };
     // Parity settles solvability exactly, so no search has to prove it.
-    let outcome = run_solve_ranked(p, start, c.algo, &h, c.max_depth, false);
+    // The graph searches run on packed boards when they fit in a word.
+    let outcome = match Packed::new(p) {
+        Some(k) if matches!(c.algo, Algo::Bfs | Algo::Bidir | Algo::BidirAlternate) => {
+            run_solve_ranked(&k, &k.pack(start), c.algo, &NoBound, c.max_depth, false).map(|sol| k.unpack_solution(sol))
+        }
+        _ => run_solve_ranked(p, start, c.algo, &h, c.max_depth, false),
+    };
     print_solve_extra(p, name, &algorithm, outcome, c.json, extra)
 }
 

@@ -10,6 +10,7 @@ use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt};
 use tansaku::puzzles::jugs::Jugs;
 use tansaku::puzzles::knights::Knights;
 use tansaku::puzzles::river::River;
+use tansaku::puzzles::sliding::packed::Packed;
 use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, count_orbits, retrograde_dense};
@@ -200,30 +201,15 @@ fn sliding_rows(rows: &mut Vec<Row>) {
     let (p, s) = Sliding::new(&board("867/254/3_1"), None).expect("SPEC instance");
     let (name, inst) = ("8-puzzle", "867/254/3_1");
     let opts = IdaOptions::default();
-    // Rank-indexed, as `solve sliding` runs them on a board this small.
-    check_solve(
-        rows,
-        name,
-        &p,
-        &s,
-        inst,
-        "bfs",
-        search::bfs_ranked(&p, &s),
-        31,
-        Some(181_440),
-    );
-    check_solve(
-        rows,
-        name,
-        &p,
-        &s,
-        inst,
-        "bidir",
-        search::bidirectional_ranked(&p, &s),
-        31,
-        None,
-    );
-    let alt = search::bidirectional_alternating_ranked(&p, &s);
+    // On packed boards and rank-indexed, as `solve sliding` runs them on a
+    // board this small.
+    let k = Packed::new(&p).expect("the 8-puzzle fits in a word");
+    let x = k.pack(&s);
+    let bfs = search::bfs_ranked(&k, &x).map(|sol| k.unpack_solution(sol));
+    check_solve(rows, name, &p, &s, inst, "bfs", bfs, 31, Some(181_440));
+    let bidir = search::bidirectional_ranked(&k, &x).map(|sol| k.unpack_solution(sol));
+    check_solve(rows, name, &p, &s, inst, "bidir", bidir, 31, None);
+    let alt = search::bidirectional_alternating_ranked(&k, &x).map(|sol| k.unpack_solution(sol));
     check_solve(rows, name, &p, &s, inst, "bidir-alternate", alt, 31, Some(16_088));
     let h = ManhattanBound::new(&p);
     check_solve(

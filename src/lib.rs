@@ -6,9 +6,11 @@
 //! * [`search`]: the algorithms, one per file, generic over those traits;
 //! * [`puzzles`]: the built-in puzzle families, as data;
 //! * [`memory`]: estimate a table before allocating it;
-//! * [`render`]: text pictures of positions, apart from solving.
+//! * [`render`]: text pictures of positions, apart from solving;
+//! * [`picture`]: SVG pictures (solution strips, animations, histograms).
 
 pub mod memory;
+pub mod picture;
 pub mod puzzle;
 pub mod puzzles;
 pub mod render;

@@ -625,3 +625,22 @@ impl Board for FlipIt {
         self.format_board(s)
     }
 }
+
+impl crate::picture::Picture for FlipIt {
+    type State = FlipState;
+
+    fn grid(&self, s: &FlipState) -> crate::picture::Grid {
+        use crate::picture::Glyph;
+        crate::picture::Grid {
+            width: self.width,
+            height: self.height,
+            cells: (0..self.cells())
+                .map(|c| match self.cell_char(s, c) {
+                    'B' => Glyph::Black,
+                    'W' => Glyph::White,
+                    _ => Glyph::Empty,
+                })
+                .collect(),
+        }
+    }
+}

@@ -191,3 +191,35 @@ impl Board for Jugs {
         self.format(s)
     }
 }
+
+impl crate::picture::Picture for Jugs {
+    type State = JugState;
+
+    /// One row per jug, one cell per litre of its capacity, water filled
+    /// from the left. Jugs of more than 60 litres are drawn to scale in 60
+    /// cells.
+    fn grid(&self, s: &JugState) -> crate::picture::Grid {
+        use crate::picture::Glyph;
+        let big = *self.capacities.iter().max().unwrap_or(&1);
+        let width = big.min(60) as usize;
+        let cells_of = |litres: u32| (litres as u64 * width as u64).div_ceil(big as u64) as usize;
+        let mut cells = Vec::new();
+        for (j, &cap) in self.capacities.iter().enumerate() {
+            let (water, room) = (cells_of(s.0[j]), cells_of(cap));
+            cells.extend((0..width).map(|c| {
+                if c < water {
+                    Glyph::Water
+                } else if c < room {
+                    Glyph::Empty
+                } else {
+                    Glyph::Void
+                }
+            }));
+        }
+        crate::picture::Grid {
+            width,
+            height: self.capacities.len(),
+            cells,
+        }
+    }
+}

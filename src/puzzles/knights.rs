@@ -353,3 +353,26 @@ impl Board for Knights {
         self.format(s)
     }
 }
+
+impl crate::picture::Picture for Knights {
+    type State = KnightState;
+
+    /// `W`/`w` pieces as white knights, `B`/`b` as black ones, any other
+    /// piece as a lettered tile.
+    fn grid(&self, s: &KnightState) -> crate::picture::Grid {
+        use crate::picture::Glyph;
+        crate::picture::Grid {
+            width: self.width,
+            height: self.height,
+            cells: s.cells[..self.width * self.height]
+                .iter()
+                .map(|&l| match self.names[l as usize] {
+                    '_' => Glyph::Empty,
+                    'W' | 'w' => Glyph::Knight(true),
+                    'B' | 'b' => Glyph::Knight(false),
+                    other => Glyph::Tile(other.to_string()),
+                })
+                .collect(),
+        }
+    }
+}

@@ -557,6 +557,29 @@ impl Symmetric for Wipeout {
     }
 }
 
+impl crate::picture::Picture for Wipeout {
+    type State = Position;
+
+    fn grid(&self, s: &Position) -> crate::picture::Grid {
+        use crate::picture::Glyph;
+        crate::picture::Grid {
+            width: 8,
+            height: 8,
+            cells: (0..64)
+                .map(|sq| {
+                    if s.black >> sq & 1 != 0 {
+                        Glyph::Black
+                    } else if s.white >> sq & 1 != 0 {
+                        Glyph::White
+                    } else {
+                        Glyph::Empty
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -175,3 +175,37 @@ impl Board for River {
         self.format(s)
     }
 }
+
+impl crate::picture::Picture for River {
+    type State = RiverState;
+
+    /// Two rows, the near bank and the far bank; the farmer first, then the
+    /// items, by initial, on the bank where they are.
+    fn grid(&self, s: &RiverState) -> crate::picture::Grid {
+        use crate::picture::Glyph;
+        let mut who: Vec<(char, bool)> = vec![('F', s.0 & FARMER != 0)];
+        who.extend(
+            self.items
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (initial(n), s.0 >> i & 1 == 1)),
+        );
+        let cells = [false, true]
+            .iter()
+            .flat_map(|&far| {
+                who.iter().map(move |&(c, on_far)| {
+                    if on_far == far {
+                        Glyph::Tile(c.to_string())
+                    } else {
+                        Glyph::Empty
+                    }
+                })
+            })
+            .collect();
+        crate::picture::Grid {
+            width: who.len(),
+            height: 2,
+            cells,
+        }
+    }
+}

@@ -734,3 +734,29 @@ impl Board for Sliding {
         self.format(s)
     }
 }
+
+impl crate::picture::Picture for Sliding {
+    type State = SlideState;
+
+    /// Numbered or lettered tiles; a puzzle whose tiles are the letters A to
+    /// D with repeats (the Line Puzzle) is drawn as its quarter circles.
+    fn grid(&self, s: &SlideState) -> crate::picture::Grid {
+        use crate::picture::Glyph;
+        let quarters = !self.distinct
+            && self.names[1..]
+                .iter()
+                .all(|n| ["A", "B", "C", "D"].contains(&n.as_str()));
+        crate::picture::Grid {
+            width: self.width,
+            height: self.height,
+            cells: s.cells[..self.cells()]
+                .iter()
+                .map(|&l| match (l, quarters) {
+                    (0, _) => Glyph::Empty,
+                    (_, true) => Glyph::Quarter(self.names[l as usize].as_bytes()[0] - b'A'),
+                    _ => Glyph::Tile(self.names[l as usize].clone()),
+                })
+                .collect(),
+        }
+    }
+}

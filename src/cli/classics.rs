@@ -1,7 +1,7 @@
 //! `solve knights`, `solve jugs`, `solve river`: the seed article's
 //! exercises.
 
-use super::report::{print_solve, print_unsolvable, run_solve};
+use super::report::{print_solve, print_unsolvable, run_solve, write_solution_svg};
 use super::{Algo, Failure, JugsSolve, KnightsSolve, RiverSolve, SolveCommon};
 use tansaku::puzzles::jugs::Jugs;
 use tansaku::puzzles::knights::{KNIGHT, Knights};
@@ -30,6 +30,7 @@ pub fn solve_knights(a: &KnightsSolve) -> Result<(), Failure> {
     // before a tree search when it has at most 2^24 boards.
     let precheck = p.arrangements() <= 1 << 24;
     let outcome = run_solve(&p, &s, a.common.algo, &p, a.common.max_depth, precheck);
+    write_solution_svg(&p, "knights", &outcome, a.common.svg.as_deref())?;
     print_solve(&p, "knights", &algo, outcome, a.common.json)
 }
 
@@ -45,6 +46,7 @@ pub fn solve_jugs(a: &JugsSolve) -> Result<(), Failure> {
         return Err(print_unsolvable(&name, &algo, reason, a.common.json));
     }
     let outcome = run_solve(&p, &s, a.common.algo, &NoBound, a.common.max_depth, false);
+    write_solution_svg(&p, &name, &outcome, a.common.svg.as_deref())?;
     print_solve(&p, &name, &algo, outcome, a.common.json)
 }
 
@@ -52,5 +54,6 @@ pub fn solve_river(a: &RiverSolve) -> Result<(), Failure> {
     let (p, s) = River::classic();
     let algo = algorithm(&a.common, "none");
     let outcome = run_solve(&p, &s, a.common.algo, &NoBound, a.common.max_depth, true);
+    write_solution_svg(&p, "river crossing", &outcome, a.common.svg.as_deref())?;
     print_solve(&p, "river crossing", &algo, outcome, a.common.json)
 }

@@ -1,7 +1,10 @@
 //! `solve flip-row`, `solve flip-square`, `longest flip-row`,
 //! `longest flip-square`.
 
-use super::report::{PRECHECK_STATES, print_longest, print_solve, progress_wanted, run_solve_ranked};
+use super::report::{
+    PRECHECK_STATES, print_longest, print_solve, progress_wanted, run_solve_ranked, write_histogram_svg,
+    write_solution_svg,
+};
 use super::{
     Algo, Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
 };
@@ -83,6 +86,7 @@ fn solve(p: FlipIt, board: &str, goal: Option<&str>, bound: Bound, c: &SolveComm
     if goal.is_some() {
         name.push_str(" to a fixed goal board");
     }
+    write_solution_svg(&p, &name, &outcome, c.svg.as_deref())?;
     print_solve(&p, &name, &algorithm, outcome, c.json)
 }
 
@@ -105,6 +109,8 @@ fn longest(p: &FlipIt, c: &LongestCommon) -> Result<(), Failure> {
     };
     let (analysis, table) = retrograde_dense(p, opts).map_err(Failure::usage)?;
     let orbits = count_orbits(p, table.ranks_at(analysis.longest).map(|r| p.unrank(r)));
+    let title = format!("{}: positions by distance", p.name());
+    write_histogram_svg(&title, &analysis.histogram, c.plot.as_deref(), c.log)?;
     print_longest(p, &p.name(), p.state_count(), &analysis, Some(orbits), c.limit, c.json);
     Ok(())
 }

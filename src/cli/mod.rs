@@ -108,6 +108,13 @@ pub struct WipeoutArgs {
     /// Draw boards with X and O instead of ● and ○
     #[arg(long)]
     pub ascii: bool,
+    /// Also draw one game (see --game) as an animated SVG into FILE, one
+    /// frame per ply
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// With --svg: which game of the list to animate (1 = the first)
+    #[arg(long, default_value_t = 1, requires = "svg", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
@@ -210,6 +217,10 @@ pub struct SolveCommon {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// Also draw the solution as an SVG strip of numbered boards (the moved
+    /// piece outlined, turned discs dotted) into FILE
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -267,6 +278,12 @@ pub struct LongestCommon {
     /// Show at most this many longest positions
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub limit: usize,
+    /// Also draw the distance histogram as an SVG bar chart into FILE
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
+    /// With --plot: bar heights on a log scale
+    #[arg(long, requires = "plot")]
+    pub log: bool,
     /// No progress lines on stderr
     #[arg(long, short, conflicts_with = "progress")]
     pub quiet: bool,

@@ -268,3 +268,45 @@ pub fn print_longest<B: Board>(
 pub fn progress_wanted(quiet: bool) -> bool {
     !quiet && std::io::stderr().is_terminal()
 }
+
+/// Writes a picture to `path`, or says which path could not be written.
+pub fn write_picture(path: &std::path::Path, svg: &str) -> Result<(), Failure> {
+    std::fs::write(path, svg).map_err(|e| {
+        Failure::Usage(format!(
+            "cannot write the picture to '{}': {e}; give a path in a writable folder",
+            path.display()
+        ))
+    })
+}
+
+/// With `--svg FILE`: the solution as a strip of numbered boards.
+pub fn write_solution_svg<P>(
+    p: &P,
+    title: &str,
+    outcome: &Result<Solution<P>, SearchError>,
+    path: Option<&std::path::Path>,
+) -> Result<(), Failure>
+where
+    P: Puzzle + tansaku::picture::Picture<State = <P as Puzzle>::State>,
+{
+    let (Some(path), Ok(sol)) = (path, outcome) else {
+        return Ok(());
+    };
+    let grids: Vec<_> = sol.states.iter().map(|s| p.grid(s)).collect();
+    let per_row = (1000 / (grids[0].width * 32 + 18)).clamp(1, 12);
+    let title = format!("{title}: {} moves", sol.len());
+    write_picture(path, &tansaku::picture::svg_strip(&title, &grids, per_row))
+}
+
+/// With `--plot FILE`: the distance histogram as a bar chart.
+pub fn write_histogram_svg(
+    title: &str,
+    histogram: &[u64],
+    path: Option<&std::path::Path>,
+    log: bool,
+) -> Result<(), Failure> {
+    match path {
+        Some(path) => write_picture(path, &tansaku::picture::svg_histogram(title, histogram, log)),
+        None => Ok(()),
+    }
+}

@@ -1,8 +1,10 @@
 //! `perft` and `wipeout`: Reversi's move-generator check and its shortest
 //! wipeouts (SPEC §5).
 
+use super::report::write_picture;
 use super::{Failure, PerftArgs, Side, WipeoutArgs};
 use serde::Serialize;
+use tansaku::picture::{Picture, svg_animation};
 use tansaku::puzzles::reversi::{Color, Ply, Position, Wipeout, parse_square, perft_parallel, symmetry};
 use tansaku::search::SearchError;
 use tansaku::search::counting::count_shortest;
@@ -137,6 +139,26 @@ pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
         })
         .collect();
     games.sort_by(|x, y| x.record.cmp(&y.record));
+    if let Some(path) = &a.svg {
+        let Some(game) = games.get(a.game as usize - 1) else {
+            return Err(Failure::Usage(format!(
+                "--game {}: there are only {} games; choose 1 to {}",
+                a.game,
+                games.len(),
+                games.len()
+            )));
+        };
+        let boards = start.replay(&game.record).expect("a found game replays");
+        let grids: Vec<_> = boards.iter().map(|b| p.grid(b)).collect();
+        let title = format!(
+            "{} wipes {} out in {} plies: {}",
+            winner.name(),
+            winner.other().name(),
+            boards.len() - 1,
+            game.record
+        );
+        write_picture(path, &svg_animation(&title, &grids, 0.8))?;
+    }
     let plies = found.depth + played;
     let seconds = found.stats.seconds;
     if a.json {

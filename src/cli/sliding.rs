@@ -1,6 +1,9 @@
 //! `solve sliding`, `solve line`, `longest sliding`, `longest line`.
 
-use super::report::{Extra, print_longest, print_solve_extra, print_unsolvable, progress_wanted, run_solve_ranked};
+use super::report::{
+    Extra, print_longest, print_solve_extra, print_unsolvable, progress_wanted, run_solve_ranked, write_histogram_svg,
+    write_solution_svg,
+};
 use super::{
     Algo, Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon,
 };
@@ -114,6 +117,7 @@ fn solve(
         }
         _ => run_solve_ranked(p, start, c.algo, &h, c.max_depth, false),
     };
+    write_solution_svg(p, name, &outcome, c.svg.as_deref())?;
     print_solve_extra(p, name, &algorithm, outcome, c.json, extra)
 }
 
@@ -184,6 +188,8 @@ fn longest(p: &Sliding, name: &str, c: &LongestCommon) -> Result<(), Failure> {
         progress: c.progress || progress_wanted(c.quiet),
     };
     let (analysis, _) = retrograde_dense(p, opts).map_err(Failure::usage)?;
+    let title = format!("{name}: positions by distance");
+    write_histogram_svg(&title, &analysis.histogram, c.plot.as_deref(), c.log)?;
     print_longest(p, name, p.state_count(), &analysis, None, c.limit, c.json);
     Ok(())
 }

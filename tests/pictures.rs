@@ -143,3 +143,37 @@ fn an_unwritable_picture_path_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the picture"));
 }
+
+/// The README's main command: every row agrees with the SPEC, and every
+/// picture it draws renders.
+#[test]
+fn the_tour_agrees_with_the_spec_and_draws_its_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::cargo_bin("tansaku")
+        .unwrap()
+        .args(["tour", "--json", "--pictures"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(rows.len() >= 57);
+    for r in &rows {
+        assert_eq!(r["ok"], true, "{r}");
+    }
+    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 12);
+    for f in &files {
+        let (pixels, w, h) = render(f);
+        assert!(w > 100 && h > 60);
+        let drawn = pixels
+            .iter()
+            .filter(|p| p[..3] != [0xfa, 0xfa, 0xfa] && p[..3] != [0xff, 0xff, 0xff])
+            .count();
+        assert!(drawn > 1000, "{}: {drawn} drawn pixels", f.display());
+    }
+}

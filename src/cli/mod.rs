@@ -414,6 +414,13 @@ pub struct TourArgs {
     /// Print one JSON array instead of the table
     #[arg(long)]
     pub json: bool,
+    /// Folder for the pictures (SVG): solutions as strips of boards, the
+    /// Reversi wipeouts animated, histograms
+    #[arg(long, value_name = "DIR", default_value = "tansaku-tour")]
+    pub pictures: std::path::PathBuf,
+    /// Draw no pictures
+    #[arg(long)]
+    pub no_pictures: bool,
 }
 
 /// Parses `WxH` (also `W*H` or `W×H`).

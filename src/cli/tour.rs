@@ -2,7 +2,7 @@
 //! that fits it, each solution replayed, and the published number beside
 //! tansaku's.
 
-use super::report::run_solve_ranked;
+use super::report::{run_solve_ranked, write_picture};
 use super::sliding::LINE_BOARDS;
 use super::{Algo, Failure, TourArgs};
 use serde::Serialize;
@@ -444,11 +444,104 @@ const LINE_PAIRS: [(&str, &str, u32); 10] = [
     ("goal1", "goal3", 28),
 ];
 
+/// Draws the SPEC instances' solutions, the wipeouts and two histograms
+/// into `dir`; returns the files written.
+fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
+    use tansaku::picture::{Picture, svg_animation, svg_histogram, svg_strip};
+    use tansaku::puzzles::reversi::{Color, Position, Wipeout};
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::Usage(format!(
+            "cannot create the pictures folder '{}': {e}; give another with --pictures DIR or use --no-pictures",
+            dir.display()
+        ))
+    })?;
+    let mut written = Vec::new();
+    let mut save = |name: &str, svg: String| -> Result<(), Failure> {
+        write_picture(&dir.join(name), &svg)?;
+        written.push(name.to_string());
+        Ok(())
+    };
+    fn strip<P: Puzzle + Picture<State = <P as Puzzle>::State>>(p: &P, title: &str, sol: &Solution<P>) -> String {
+        let grids: Vec<_> = sol.states.iter().map(|s| p.grid(s)).collect();
+        let per_row = (1000 / (grids[0].width * 32 + 18)).clamp(1, 12);
+        svg_strip(&format!("{title}: {} moves", sol.len()), &grids, per_row)
+    }
+    let failed = |what: &str| Failure::NoSolution(format!("the tour could not solve {what} for its picture"));
+    let row = FlipIt::row(6, false);
+    let s = row.parse_board("BB_BBB").expect("SPEC board");
+    let sol = search::bfs(&row, &s).map_err(|_| failed("Flip It (A)"))?;
+    save("flip-row-BB_BBB.svg", strip(&row, "Flip It in a row, BB_BBB", &sol))?;
+    for diagonal in [false, true] {
+        let sq = FlipIt::square(4, 4, diagonal);
+        let s = sq.parse_board("BBBB/B_BB/BBBB/BBBB").expect("SPEC board");
+        let sol = search::bidirectional(&sq, &s).map_err(|_| failed("Flip It Square"))?;
+        let name = if diagonal {
+            "flip-square-diagonal.svg"
+        } else {
+            "flip-square.svg"
+        };
+        save(name, strip(&sq, &sq.name(), &sol))?;
+        if !diagonal {
+            let (a, _) = retrograde_dense(&sq, RetroOptions::default()).map_err(|_| failed("the 4x4 analysis"))?;
+            save(
+                "flip-square-histogram.svg",
+                svg_histogram("Flip It Square 4x4: positions by distance", &a.histogram, true),
+            )?;
+        }
+    }
+    let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).expect("SPEC"), None).expect("SPEC");
+    let k = Packed::new(&p).expect("fits");
+    let sol = k.unpack_solution(search::bidirectional_ranked(&k, &k.pack(&s)).map_err(|_| failed("the 8-puzzle"))?);
+    save("8-puzzle.svg", strip(&p, "8-puzzle 867/254/3_1", &sol))?;
+    let (a, _) = retrograde_dense(&p, RetroOptions::default()).map_err(|_| failed("the 8-puzzle analysis"))?;
+    save(
+        "8-puzzle-histogram.svg",
+        svg_histogram("8-puzzle: boards by distance", &a.histogram, false),
+    )?;
+    let board = |name: &str| {
+        let text = LINE_BOARDS.iter().find(|(n, _)| *n == name).expect("named board").1;
+        parse_board(text, None).expect("SPEC board")
+    };
+    let (p, s) = Sliding::new(&board("start3"), Some(&board("goal3"))).expect("SPEC");
+    let db = PatternDb::new(&p).map_err(|_| failed("the Line Puzzle databases"))?;
+    let sol = search::ida_star_with(&p, &s, &db, IdaOptions::default()).map_err(|_| failed("start3 -> goal3"))?;
+    save("line-start3-goal3.svg", strip(&p, "Line Puzzle start3 -> goal3", &sol))?;
+    let (kn, ks) = Knights::exchange(3, 4).expect("SPEC");
+    let sol = search::bidirectional(&kn, &ks).map_err(|_| failed("the knights"))?;
+    save("knights.svg", strip(&kn, "knight exchange 3x4", &sol))?;
+    let (j, js) = Jugs::new(&[8, 5], 4).expect("SPEC");
+    let sol = search::bfs(&j, &js).map_err(|_| failed("the jugs"))?;
+    save("jugs.svg", strip(&j, "jugs 8 and 5 to 4", &sol))?;
+    let (r, rs) = River::classic();
+    let sol = search::bfs(&r, &rs).map_err(|_| failed("the river"))?;
+    save("river.svg", strip(&r, "farmer, wolf, goat, cabbage", &sol))?;
+    for winner in [Color::Black, Color::White] {
+        let w = Wipeout { winner };
+        let found =
+            search::counting::count_shortest(&w, &Position::start(), true, 14).map_err(|_| failed("the wipeout"))?;
+        let class = &found.classes[0];
+        let boards = replay(&w, &Position::start(), &class.moves).map_err(|_| failed("the wipeout"))?;
+        let record: String = class.moves.iter().map(|m| m.to_string()).collect();
+        let grids: Vec<_> = boards.iter().map(|b| w.grid(b)).collect();
+        let title = format!("{} wipes {} out: {record}", winner.name(), winner.other().name());
+        save(
+            &format!("wipeout-{}.svg", winner.name()),
+            svg_animation(&title, &grids, 0.8),
+        )?;
+    }
+    Ok(written)
+}
+
 pub fn tour(a: &TourArgs) -> Result<(), Failure> {
     let mut rows = Vec::new();
     flip_rows(&mut rows);
     sliding_rows(&mut rows);
     reversi_rows(&mut rows);
+    let drawn = if a.no_pictures {
+        Vec::new()
+    } else {
+        pictures(&a.pictures)?
+    };
     if a.json {
         println!("{}", serde_json::to_string(&rows).expect("serialisable"));
     } else {
@@ -488,6 +581,14 @@ pub fn tour(a: &TourArgs) -> Result<(), Failure> {
             "\nall {} results agree with the SPEC; every solution was replayed to the goal",
             rows.len()
         );
+        if !drawn.is_empty() {
+            println!(
+                "pictures: {} SVG files in {}/ ({})",
+                drawn.len(),
+                a.pictures.display(),
+                drawn.join(", ")
+            );
+        }
     }
     Ok(())
 }

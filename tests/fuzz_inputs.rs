@@ -1,0 +1,99 @@
+//! Random text into every board parser and every option: an error is fine,
+//! a panic never is. Library parsers take any string; the command line
+//! takes short strings from each option's alphabet (short enough that a
+//! valid board is small and solves at once) and must answer with exit code
+//! 0, 1 or 2 and no panic.
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use tansaku::puzzles::flip::FlipIt;
+use tansaku::puzzles::jugs::Jugs;
+use tansaku::puzzles::knights::{KNIGHT, Knights};
+use tansaku::puzzles::reversi::{Position, parse_square};
+use tansaku::puzzles::sliding::{Sliding, parse_board};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn library_parsers_never_panic(text in any::<String>(), other in "[BW_./0-9A-Da-d ,x]{0,24}") {
+        for t in [text.as_str(), other.as_str()] {
+            let _ = FlipIt::row(6, false).parse_board(t);
+            let _ = FlipIt::square(4, 4, true).parse_board(t);
+            for size in [None, Some((3, 3)), Some((4, 4)), Some((0, 5))] {
+                if let Ok(b) = parse_board(t, size) {
+                    let _ = Sliding::new(&b, None);
+                    if let Ok(g) = parse_board(&other, size) {
+                        let _ = Sliding::new(&b, Some(&g));
+                    }
+                }
+            }
+            let _ = Knights::new(t, &other, &KNIGHT);
+            let _ = Position::start().replay(t);
+            let _ = parse_square(t);
+            let _ = tansaku::memory::parse_size(t);
+        }
+    }
+
+    #[test]
+    fn jugs_accept_or_refuse_any_capacities(caps in prop::collection::vec(any::<u32>(), 0..10), target in any::<u32>()) {
+        let _ = Jugs::new(&caps, target);
+    }
+}
+
+/// Runs the command line; it must exit 0, 1 or 2 without a panic.
+fn no_panic(args: &[&str]) -> Result<(), TestCaseError> {
+    let out = Command::cargo_bin("tansaku").unwrap().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    prop_assert!(!err.contains("panicked"), "{:?}: {}", args, err);
+    prop_assert!(matches!(out.status.code(), Some(0..=2)), "{:?}: {:?}", args, out.status);
+    if out.status.code() == Some(2) {
+        // One line saying what is wrong (clap adds usage lines after its own).
+        prop_assert!(!err.trim().is_empty(), "{:?}: no message", args);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn flip_options_never_panic(board in "[BW_/.x ]{0,9}", size in "[0-9x*]{0,4}") {
+        no_panic(&["solve", "flip-row", "--board", &board])?;
+        no_panic(&["solve", "flip-square", "--board", &board, "--algo", "bidir"])?;
+        no_panic(&["solve", "flip-square", "--size", &size, "--board", &board])?;
+        no_panic(&["solve", "flip-row", "--board", "BB_BBB", "--goal", &board])?;
+    }
+
+    #[test]
+    fn sliding_options_never_panic(board in "[1-8_0/. ,AB]{0,9}", goal in "[1-8_0/. ,AB]{0,9}") {
+        no_panic(&["solve", "sliding", "--board", &board, "--algo", "bidir"])?;
+        no_panic(&["solve", "sliding", "--board", &board, "--goal", &goal, "--algo", "idastar"])?;
+        no_panic(&["solve", "line", "--from", &board])?;
+        no_panic(&["solve", "line", "--to", &goal, "--algo", "idastar"])?;
+    }
+
+    #[test]
+    fn classic_options_never_panic(board in "[WB_/.x]{0,9}", caps in "[0-9,]{0,5}", target in "[0-3x-]{0,3}") {
+        no_panic(&["solve", "knights", "--board", &board, "--goal", &board])?;
+        no_panic(&["solve", "knights", "--size", &target])?;
+        no_panic(&["solve", "jugs", "--capacity", &caps, "--target", &target])?;
+    }
+
+    #[test]
+    fn reversi_options_never_panic(square in "[a-iA-I0-9 ]{0,3}", color in "[a-z]{0,6}", game in "[0-9]{0,3}") {
+        no_panic(&["wipeout", "--first", &square, "--max-plies", "9"])?;
+        no_panic(&["wipeout", "--color", &color, "--max-plies", "9"])?;
+        no_panic(&["wipeout", "--svg", "/dev/null", "--game", &game])?;
+        no_panic(&["perft", "--depth", &color])?;
+    }
+
+    #[test]
+    fn size_and_memory_options_never_panic(size in "[0-9x*]{0,4}", mem in "[0-9.KMGkmgx]{0,5}") {
+        // A 64 MB cap keeps every accepted size small.
+        no_panic(&["longest", "flip-row", "--size", &size, "--max-memory", "64M", "--quiet", "--json"])?;
+        no_panic(&["longest", "flip-square", "--size", &size, "--max-memory", "64M", "--quiet", "--json"])?;
+        no_panic(&["longest", "sliding", "--size", &size, "--max-memory", "64M", "--quiet", "--json"])?;
+        no_panic(&["longest", "sliding", "--size", "3x2", "--max-memory", &mem, "--quiet", "--json"])?;
+    }
+}

@@ -7,10 +7,12 @@
 //! * [`puzzles`]: the built-in puzzle families, as data;
 //! * [`memory`]: estimate a table before allocating it;
 //! * [`render`]: text pictures of positions, apart from solving;
-//! * [`picture`]: SVG pictures (solution strips, animations, histograms).
+//! * [`picture`]: SVG pictures (solution strips, animations, histograms);
+//! * [`progress`]: a live progress line for long work.
 
 pub mod memory;
 pub mod picture;
+pub mod progress;
 pub mod puzzle;
 pub mod puzzles;
 pub mod render;

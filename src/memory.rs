@@ -10,6 +10,14 @@ pub fn available_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// Bytes of memory this process uses (resident set, from
+/// `/proc/self/statm`), or `None` where that is unknown.
+pub fn resident_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
 /// A table that would not fit.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{what} needs about {} but {limit_text}; {advice}", human(*.needed))]

@@ -43,7 +43,7 @@ proptest! {
         let (p, table) = &puzzles()[which];
         let start = p.unrank(raw % p.state_count());
         let exact = table.get(p.rank(&start));
-        let opts = IdaOptions { max_depth: 40, undo_cut: true };
+        let opts = IdaOptions { max_depth: 40, undo_cut: true, progress: false };
         match exact {
             None => {
                 let unsolvable = matches!(bfs(p, &start), Err(SearchError::Unsolvable { .. }));
@@ -88,7 +88,7 @@ proptest! {
         let goal = base.unrank(raw_goal % base.state_count());
         let p = base.with_goal(FlipGoal::Board(goal));
         let start = p.unrank(raw_start % p.state_count());
-        let opts = IdaOptions { max_depth: 60, undo_cut: true };
+        let opts = IdaOptions { max_depth: 60, undo_cut: true, progress: false };
         match bfs(&p, &start) {
             Err(_) => prop_assert!(bidirectional(&p, &start).is_err()),
             Ok(sol) => {

@@ -29,7 +29,7 @@ pub fn solve_knights(a: &KnightsSolve) -> Result<(), Failure> {
     // The space is small enough for a bidirectional proof of solvability
     // before a tree search when it has at most 2^24 boards.
     let precheck = p.arrangements() <= 1 << 24;
-    let outcome = run_solve(&p, &s, a.common.algo, &p, a.common.max_depth, precheck);
+    let outcome = run_solve(&p, &s, a.common.algo, &p, a.common.max_depth, precheck, a.common.quiet);
     write_solution_svg(&p, "knights", &outcome, a.common.svg.as_deref())?;
     print_solve(&p, "knights", &algo, outcome, a.common.json)
 }
@@ -45,7 +45,15 @@ pub fn solve_jugs(a: &JugsSolve) -> Result<(), Failure> {
     if let Some(reason) = p.unsolvable_reason() {
         return Err(print_unsolvable(&name, &algo, reason, a.common.json));
     }
-    let outcome = run_solve(&p, &s, a.common.algo, &NoBound, a.common.max_depth, false);
+    let outcome = run_solve(
+        &p,
+        &s,
+        a.common.algo,
+        &NoBound,
+        a.common.max_depth,
+        false,
+        a.common.quiet,
+    );
     write_solution_svg(&p, &name, &outcome, a.common.svg.as_deref())?;
     print_solve(&p, &name, &algo, outcome, a.common.json)
 }
@@ -53,7 +61,15 @@ pub fn solve_jugs(a: &JugsSolve) -> Result<(), Failure> {
 pub fn solve_river(a: &RiverSolve) -> Result<(), Failure> {
     let (p, s) = River::classic();
     let algo = algorithm(&a.common, "none");
-    let outcome = run_solve(&p, &s, a.common.algo, &NoBound, a.common.max_depth, true);
+    let outcome = run_solve(
+        &p,
+        &s,
+        a.common.algo,
+        &NoBound,
+        a.common.max_depth,
+        true,
+        a.common.quiet,
+    );
     write_solution_svg(&p, "river crossing", &outcome, a.common.svg.as_deref())?;
     print_solve(&p, "river crossing", &algo, outcome, a.common.json)
 }

@@ -70,7 +70,7 @@ fn solve(p: FlipIt, board: &str, goal: Option<&str>, bound: Bound, c: &SolveComm
     };
     let h = FlipBound::new(&p, kind);
     let precheck = p.state_count() <= PRECHECK_STATES;
-    let outcome = run_solve_ranked(&p, &start, c.algo, &h, c.max_depth, precheck);
+    let outcome = run_solve_ranked(&p, &start, c.algo, &h, c.max_depth, precheck, c.quiet);
     let algorithm = match c.algo {
         Algo::Idastar => format!(
             "idastar ({} bound)",

@@ -217,6 +217,10 @@ pub struct SolveCommon {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// No progress line on stderr (it is shown only on a terminal, for
+    /// IDA* and iterative deepening)
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Also draw the solution as an SVG strip of numbered boards (the moved
     /// piece outlined, turned discs dotted) into FILE
     #[arg(long, value_name = "FILE")]

@@ -28,9 +28,10 @@ pub fn run_solve_ranked<P: Ranked>(
     h: &impl LowerBound<P>,
     max_depth: u32,
     precheck: bool,
+    quiet: bool,
 ) -> Result<Solution<P>, SearchError> {
     if !prefers_rank_index(p) {
-        return run_solve(p, start, algo, h, max_depth, precheck);
+        return run_solve(p, start, algo, h, max_depth, precheck, quiet);
     }
     match algo {
         Algo::Bfs => search::bfs_ranked(p, start),
@@ -40,7 +41,7 @@ pub fn run_solve_ranked<P: Ranked>(
             if precheck && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional_ranked(p, start) {
                 return Err(e);
             }
-            run_solve(p, start, algo, h, max_depth, false)
+            run_solve(p, start, algo, h, max_depth, false, quiet)
         }
     }
 }
@@ -52,10 +53,12 @@ pub fn run_solve<P: Puzzle>(
     h: &impl LowerBound<P>,
     max_depth: u32,
     precheck: bool,
+    quiet: bool,
 ) -> Result<Solution<P>, SearchError> {
     let opts = IdaOptions {
         max_depth,
         undo_cut: true,
+        progress: progress_wanted(quiet),
     };
     match algo {
         Algo::Bfs => search::bfs(p, start),

@@ -113,9 +113,10 @@ fn solve(
     // The graph searches run on packed boards when they fit in a word.
     let outcome = match Packed::new(p) {
         Some(k) if matches!(c.algo, Algo::Bfs | Algo::Bidir | Algo::BidirAlternate) => {
-            run_solve_ranked(&k, &k.pack(start), c.algo, &NoBound, c.max_depth, false).map(|sol| k.unpack_solution(sol))
+            run_solve_ranked(&k, &k.pack(start), c.algo, &NoBound, c.max_depth, false, c.quiet)
+                .map(|sol| k.unpack_solution(sol))
         }
-        _ => run_solve_ranked(p, start, c.algo, &h, c.max_depth, false),
+        _ => run_solve_ranked(p, start, c.algo, &h, c.max_depth, false, c.quiet),
     };
     write_solution_svg(p, name, &outcome, c.svg.as_deref())?;
     print_solve_extra(p, name, &algorithm, outcome, c.json, extra)

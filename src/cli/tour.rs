@@ -43,7 +43,7 @@ fn flip_solve(
     let start = p.parse_board(board).expect("SPEC board parses");
     for &(algo, kind) in algos {
         let h = FlipBound::new(p, kind.unwrap_or(BoundKind::Improved));
-        let outcome = run_solve_ranked(p, &start, algo, &h, 200, false);
+        let outcome = run_solve_ranked(p, &start, algo, &h, 200, false, true);
         let algorithm = match kind {
             Some(BoundKind::Corner) => "idastar (corner)".to_string(),
             Some(BoundKind::Improved) => "idastar (improved)".to_string(),

@@ -19,6 +19,9 @@ pub struct IdaOptions {
     pub max_depth: u32,
     /// Skip the move that returns to the position before the last move.
     pub undo_cut: bool,
+    /// Show a live line on stderr (on a terminal): the bound being tried,
+    /// nodes so far (see [`crate::progress`]).
+    pub progress: bool,
 }
 
 impl Default for IdaOptions {
@@ -26,6 +29,7 @@ impl Default for IdaOptions {
         IdaOptions {
             max_depth: 200,
             undo_cut: true,
+            progress: false,
         }
     }
 }
@@ -134,8 +138,11 @@ pub fn ida_star_with<P: Puzzle>(
         stats: Stats::default(),
     };
     let mut bound = search.hs[0];
+    let progress = crate::progress::Progress::new(opts.progress, None, "nodes");
     loop {
+        progress.update(search.stats.generated, &format!("bound {bound}"));
         if bound > opts.max_depth {
+            progress.finish();
             let mut stats = search.stats;
             stats.seconds = timer.seconds();
             return Err(SearchError::DepthLimit {
@@ -143,8 +150,15 @@ pub fn ida_star_with<P: Puzzle>(
                 stats,
             });
         }
-        match search.dfs(0, bound) {
+        let step = search.dfs(0, bound);
+        progress.line(&format!(
+            "  bound {bound:>3}: {:>14} nodes so far  ({:.2} s)",
+            search.stats.generated,
+            timer.seconds()
+        ));
+        match step {
             Step::Found => {
+                progress.finish();
                 let mut stats = search.stats;
                 stats.seconds = timer.seconds();
                 return Ok(Solution {
@@ -155,6 +169,7 @@ pub fn ida_star_with<P: Puzzle>(
             }
             Step::Exceeded(next) => bound = next,
             Step::Exhausted => {
+                progress.finish();
                 let mut stats = search.stats;
                 stats.seconds = timer.seconds();
                 return Err(SearchError::Unsolvable { stats });

@@ -230,6 +230,8 @@ pub fn retrograde_dense<P: Ranked>(
     };
     let mut histogram = vec![goals];
     let mut unseen = n - goals;
+    let progress = crate::progress::Progress::new(opts.progress, Some(n), "states");
+    progress.update(goals, "level 0");
     loop {
         let d = (histogram.len() - 1) as u32;
         let frontier = histogram[d as usize];
@@ -255,22 +257,22 @@ pub fn retrograde_dense<P: Ranked>(
             level_top_down(p, words, len, d as u8, chunks)
         };
         stats.expanded += expanded;
-        if opts.progress {
-            eprintln!(
-                "  level {:>3} -> {:>3}: {:>12} new states  ({}, {:.2} s)",
-                d,
-                d + 1,
-                found,
-                if bottom_up { "bottom-up" } else { "top-down" },
-                timer.seconds()
-            );
-        }
+        progress.line(&format!(
+            "  level {:>3} -> {:>3}: {:>12} new states  ({}, {:.2} s)",
+            d,
+            d + 1,
+            found,
+            if bottom_up { "bottom-up" } else { "top-down" },
+            timer.seconds()
+        ));
+        progress.update(n - unseen + found, &format!("level {}", d + 1));
         if found == 0 {
             break;
         }
         histogram.push(found);
         unseen -= found;
     }
+    progress.finish();
     while histogram.len() > 1 && *histogram.last().expect("non-empty") == 0 {
         histogram.pop();
     }

@@ -1,0 +1,98 @@
+//! A live progress line on stderr for long work (indicatif): what is being
+//! done, how far, how fast, the memory in use, and an estimate of what is
+//! left where the total is known. Drawn only on a terminal; when progress
+//! is asked for without one, plain lines are printed instead. Never on
+//! stdout, so it never mixes with `--json`.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// A progress reporter; does nothing when disabled.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    lines: bool,
+    unit: String,
+}
+
+impl Progress {
+    /// A reporter for `total` units of work (`None`: unknown), shown when
+    /// `enabled`: a live bar on a terminal, plain lines otherwise.
+    ///
+    /// ```
+    /// use tansaku::progress::Progress;
+    /// let p = Progress::new(false, Some(100), "states");
+    /// p.update(50, "level 3");
+    /// p.finish();
+    /// ```
+    pub fn new(enabled: bool, total: Option<u64>, unit: &str) -> Self {
+        if !enabled {
+            return Progress {
+                bar: None,
+                lines: false,
+                unit: String::new(),
+            };
+        }
+        if !std::io::stderr().is_terminal() {
+            return Progress {
+                bar: None,
+                lines: true,
+                unit: String::new(),
+            };
+        }
+        let bar = match total {
+            Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()).with_style(
+                ProgressStyle::with_template(&format!(
+                    "{{spinner}} {{msg}} [{{bar:24}}] {{human_pos}}/{{human_len}} {unit} ({{elapsed}}, about {{eta}} left)"
+                ))
+                .expect("valid template"),
+            ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
+                ProgressStyle::with_template(&format!("{{spinner}} {{msg}} {{human_pos}} {unit} ({{elapsed}})"))
+                    .expect("valid template"),
+            ),
+        };
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress {
+            bar: Some(bar),
+            lines: false,
+            unit: unit.to_string(),
+        }
+    }
+
+    /// `done` units so far; `what` says what is being done (the rate and
+    /// the memory in use are added).
+    pub fn update(&self, done: u64, what: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+            let secs = bar.elapsed().as_secs_f64().max(1e-3);
+            let rate = done as f64 / secs;
+            let rate = if rate >= 1e6 {
+                format!("{:.1} M", rate / 1e6)
+            } else if rate >= 1e3 {
+                format!("{:.1} k", rate / 1e3)
+            } else {
+                format!("{rate:.0}")
+            };
+            let mem = crate::memory::resident_bytes()
+                .map_or(String::new(), |b| format!(", {} in use", crate::memory::human(b)));
+            bar.set_message(format!("{what}: {rate} {}/s{mem}", self.unit));
+        }
+    }
+
+    /// A line that stays: above the live bar, or on its own.
+    pub fn line(&self, text: &str) {
+        if let Some(bar) = &self.bar {
+            bar.println(text);
+        } else if self.lines {
+            eprintln!("{text}");
+        }
+    }
+
+    /// Removes the live bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -261,19 +261,25 @@ impl Position {
         if f == 0 {
             return None;
         }
-        let (p, o) = (p | f | 1 << sq, o & !f);
-        Some(match c {
+        Some(Position::after_move(c, p | f | 1 << sq, o & !f))
+    }
+
+    /// The position after `mover` moved, leaving it the discs `own` and the
+    /// other side `theirs`; the other side is to move.
+    #[inline]
+    fn after_move(mover: Color, own: u64, theirs: u64) -> Position {
+        match mover {
             Color::Black => Position {
-                black: p,
-                white: o,
+                black: own,
+                white: theirs,
                 to_move: Color::White,
             },
             Color::White => Position {
-                black: o,
-                white: p,
+                black: theirs,
+                white: own,
                 to_move: Color::Black,
             },
-        })
+        }
     }
 
     /// Symmetry `i` applied to the discs.
@@ -505,19 +511,7 @@ impl Puzzle for Wipeout {
             let sq = moves.trailing_zeros();
             moves &= moves - 1;
             let fl = flips(p, o, sq);
-            let (np, no) = (p | fl | 1 << sq, o & !fl);
-            let next = match c {
-                Color::Black => Position {
-                    black: np,
-                    white: no,
-                    to_move: Color::White,
-                },
-                Color::White => Position {
-                    black: no,
-                    white: np,
-                    to_move: Color::Black,
-                },
-            };
+            let next = Position::after_move(c, p | fl | 1 << sq, o & !fl);
             f(
                 Ply {
                     square: sq as u8,

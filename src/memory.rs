@@ -60,7 +60,7 @@ pub fn check(what: &str, needed: u64, limit: Option<u64>) -> Result<(), MemoryEr
                 needed.div_ceil(1 << 30)
             )
         } else {
-            "choose a smaller size".to_string()
+            "choose a smaller size (no --max-memory value makes room for it on one machine)".to_string()
         },
     })
 }

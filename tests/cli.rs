@@ -417,3 +417,19 @@ fn reversi_text_output_and_bad_input() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn oversized_tables_are_refused_with_the_estimate_and_the_override() {
+    for args in [
+        &["longest", "flip-square", "--size", "7x7"][..],
+        &["longest", "flip-square", "--size", "5x5", "--max-memory", "100M"],
+        &["longest", "sliding", "--size", "4x4"],
+    ] {
+        let out = tansaku().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(err.contains("needs about"), "{args:?}: the estimate: {err}");
+        assert!(err.contains("--max-memory"), "{args:?}: the override: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: one line");
+    }
+}

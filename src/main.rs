@@ -9,6 +9,9 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let args = Cli::parse();
+    if let Command::Solve(s) = &args.command {
+        tansaku::memory::set_search_limit(s.common().max_memory);
+    }
     let result = match &args.command {
         Command::Solve(SolvePuzzle::FlipRow(a)) => cli::flip::solve_row(a),
         Command::Solve(SolvePuzzle::FlipSquare(a)) => cli::flip::solve_square(a),

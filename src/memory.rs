@@ -10,6 +10,31 @@ pub fn available_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// The memory budget set for this process's searches (`--max-memory`);
+/// 0 when none is set.
+static SEARCH_LIMIT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Sets (or clears) the memory the graph searches (BFS, bidirectional,
+/// counting) may fill before they give up; without one they stop at 3/4
+/// of the memory available when they start.
+///
+/// ```
+/// tansaku::memory::set_search_limit(Some(1 << 30));
+/// assert_eq!(tansaku::memory::search_limit(), Some(1 << 30));
+/// tansaku::memory::set_search_limit(None);
+/// ```
+pub fn set_search_limit(bytes: Option<u64>) {
+    SEARCH_LIMIT.store(bytes.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The budget set by [`set_search_limit`].
+pub fn search_limit() -> Option<u64> {
+    match SEARCH_LIMIT.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => None,
+        b => Some(b),
+    }
+}
+
 /// Bytes of memory this process uses (resident set, from
 /// `/proc/self/statm`), or `None` where that is unknown.
 pub fn resident_bytes() -> Option<u64> {

@@ -433,3 +433,28 @@ fn oversized_tables_are_refused_with_the_estimate_and_the_override() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: one line");
     }
 }
+
+#[test]
+fn graph_searches_give_up_within_max_memory() {
+    let out = tansaku()
+        .args([
+            "solve",
+            "sliding",
+            "--board",
+            "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+            "--goal",
+            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            "--algo",
+            "bidir",
+            "--max-memory",
+            "40M",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("memory budget") && err.contains("--max-memory") && err.contains("idastar"),
+        "{err}"
+    );
+}

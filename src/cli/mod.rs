@@ -144,6 +144,21 @@ pub enum SolvePuzzle {
     River(RiverSolve),
 }
 
+impl SolvePuzzle {
+    /// The options every solve shares.
+    pub fn common(&self) -> &SolveCommon {
+        match self {
+            SolvePuzzle::FlipRow(a) => &a.common,
+            SolvePuzzle::FlipSquare(a) => &a.common,
+            SolvePuzzle::Sliding(a) => &a.common,
+            SolvePuzzle::Line(a) => &a.common,
+            SolvePuzzle::Knights(a) => &a.common,
+            SolvePuzzle::Jugs(a) => &a.common,
+            SolvePuzzle::River(a) => &a.common,
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum LongestPuzzle {
     /// All N·2^(N-1) boards of Flip It in a row
@@ -217,6 +232,10 @@ pub struct SolveCommon {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// Memory BFS and bidirectional search may fill before they give up,
+    /// e.g. 800M or 2G; default: 3/4 of what the machine has available
+    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
+    pub max_memory: Option<u64>,
     /// No progress line on stderr (it is shown only on a terminal, for
     /// IDA* and iterative deepening)
     #[arg(long, short)]

@@ -107,7 +107,7 @@ impl MemoryGuard {
         let per_state = 2 * (std::mem::size_of::<S>() as u64 + 4) + index_bytes;
         MemoryGuard {
             per_state,
-            budget: crate::memory::available_bytes().map(|a| a / 4 * 3),
+            budget: crate::memory::search_limit().or_else(|| crate::memory::available_bytes().map(|a| a / 4 * 3)),
         }
     }
 
@@ -115,9 +115,10 @@ impl MemoryGuard {
     pub(crate) fn check(&self, states: usize, algorithm: &str) -> Result<(), SearchError> {
         match self.budget {
             Some(b) if states as u64 * self.per_state > b => Err(SearchError::Unsupported(format!(
-                "{algorithm} gave up after storing {states} states (about {}), more than this machine can hold; \
-                 use --algo idastar, which keeps only one path",
-                crate::memory::human(states as u64 * self.per_state)
+                "{algorithm} gave up after storing {states} states (about {}), over its memory budget of {}; \
+                 use --algo idastar, which keeps only one path, or raise --max-memory if the machine has more",
+                crate::memory::human(states as u64 * self.per_state),
+                crate::memory::human(b)
             ))),
             _ => Ok(()),
         }

@@ -11,6 +11,10 @@ fn main() -> ExitCode {
     let args = Cli::parse();
     if let Command::Solve(s) = &args.command {
         tansaku::memory::set_search_limit(s.common().max_memory);
+        tansaku::progress::set_live(!s.common().quiet);
+    }
+    if let Command::Wipeout(_) = &args.command {
+        tansaku::progress::set_live(true);
     }
     let result = match &args.command {
         Command::Solve(SolvePuzzle::FlipRow(a)) => cli::flip::solve_row(a),

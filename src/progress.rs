@@ -8,6 +8,57 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;
 
+/// Whether searches without their own progress option (BFS, bidirectional,
+/// counting) may show a live line once they have run for a second. Off
+/// unless a front end turns it on.
+static LIVE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Lets (or stops) the searches without a progress option show a live line
+/// on a terminal once they have run for a second.
+pub fn set_live(on: bool) {
+    LIVE.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// A live line that appears once work has run for a second (when
+/// [`set_live`] allows it), for searches whose length is unknown.
+pub struct Lazy {
+    start: std::time::Instant,
+    unit: &'static str,
+    shown: Option<Progress>,
+}
+
+impl Lazy {
+    /// A line for `unit` (e.g. "states"), not shown yet.
+    pub fn new(unit: &'static str) -> Self {
+        Lazy {
+            start: std::time::Instant::now(),
+            unit,
+            shown: None,
+        }
+    }
+
+    /// `done` units so far; shows the line once a second has passed.
+    pub fn update(&mut self, done: u64, what: &str) {
+        if self.shown.is_none() {
+            if !LIVE.load(std::sync::atomic::Ordering::Relaxed) || self.start.elapsed().as_secs_f64() < 1.0 {
+                return;
+            }
+            self.shown = Some(Progress::new(std::io::stderr().is_terminal(), None, self.unit));
+        }
+        if let Some(p) = &self.shown {
+            p.update(done, what);
+        }
+    }
+}
+
+impl Drop for Lazy {
+    fn drop(&mut self) {
+        if let Some(p) = &self.shown {
+            p.finish();
+        }
+    }
+}
+
 /// A progress reporter; does nothing when disabled.
 pub struct Progress {
     bar: Option<ProgressBar>,

@@ -69,10 +69,20 @@ fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
     let mut head = 0usize;
     let guard = MemoryGuard::new::<P::State>(I::bytes_per_state());
     let mut next_check = 1usize << 20;
+    let mut live = crate::progress::Lazy::new("states");
+    let (mut depth, mut layer_end) = (0u32, 1usize);
     while found.is_none() && head < arena.len() {
+        if head == layer_end {
+            depth += 1;
+            layer_end = arena.len();
+        }
+        if head.is_multiple_of(65536) {
+            live.update(arena.len() as u64, &format!("breadth-first search, depth {depth}"));
+        }
         if arena.len() >= next_check {
             guard.check(arena.len(), "breadth-first search")?;
-            next_check = arena.len() * 2;
+            // Every 1/8 of growth: at most 12.5% over the budget.
+            next_check = arena.len() + arena.len() / 8;
         }
         let s = arena[head].clone();
         // The parent is stored: skip it without computing its key.

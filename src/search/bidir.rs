@@ -165,7 +165,14 @@ fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solut
     let mut bwd = Side::<P, I>::new(p, goals)?;
     let mut meet = bwd.find(p, start).map(|j| (0u32, j));
     let guard = MemoryGuard::new::<P::State>(I::bytes_per_state());
+    let mut live = crate::progress::Lazy::new("states");
+    let mut layers = 0u32;
     while meet.is_none() && fwd.frontier() > 0 && bwd.frontier() > 0 {
+        live.update(
+            (fwd.arena.len() + bwd.arena.len()) as u64,
+            &format!("bidirectional search, {layers} layers"),
+        );
+        layers += 1;
         // The next layer is about as large as the smaller frontier times
         // the growth of the last layers; refuse before storing it.
         guard.check(
@@ -245,7 +252,7 @@ fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
         let total = sides[0].arena.len() + sides[1].arena.len();
         if total >= next_check {
             guard.check(total, "bidirectional search")?;
-            next_check = total * 2;
+            next_check = total + total / 8;
         }
         let [fwd, bwd] = &mut sides;
         let (own, other) = if side == 0 { (fwd, &*bwd) } else { (bwd, &*fwd) };

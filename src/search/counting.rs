@@ -169,7 +169,12 @@ where
     stats.generated = 1;
     // A stored state: the state, its count, its parent, the index entry.
     let guard = MemoryGuard::new::<P::State>(2 * (std::mem::size_of::<P::State>() as u64 + 4) + 24);
+    let mut live = crate::progress::Lazy::new("states");
     loop {
+        live.update(
+            layers.iter().map(|l| l.len() as u64).sum(),
+            &format!("counting search, depth {}", layers.len()),
+        );
         // The goals looked for now are `layers.len()` moves away.
         if layers.len() as u32 > max_depth {
             stats.seconds = timer.seconds();
@@ -217,7 +222,7 @@ where
         for (i, node) in last.iter().enumerate() {
             if next.len() >= next_check {
                 guard.check(stored + next.len(), "the counting search")?;
-                next_check = next.len() * 2;
+                next_check = next.len() + next.len() / 8;
             }
             stats.expanded += 1;
             p.for_each_successor(&node.state, |_, t| {

@@ -13,8 +13,9 @@ fn main() -> ExitCode {
         tansaku::memory::set_search_limit(s.common().max_memory);
         tansaku::progress::set_live(!s.common().quiet);
     }
-    if let Command::Wipeout(_) = &args.command {
-        tansaku::progress::set_live(true);
+    if let Command::Wipeout(w) = &args.command {
+        tansaku::memory::set_search_limit(w.max_memory);
+        tansaku::progress::set_live(!w.quiet);
     }
     let result = match &args.command {
         Command::Solve(SolvePuzzle::FlipRow(a)) => cli::flip::solve_row(a),

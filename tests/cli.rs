@@ -458,3 +458,14 @@ fn graph_searches_give_up_within_max_memory() {
         "{err}"
     );
 }
+
+#[test]
+fn the_wipeout_search_gives_up_within_max_memory() {
+    let out = tansaku()
+        .args(["wipeout", "--color", "white", "--max-memory", "1M", "--quiet"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("memory budget") && err.contains("--max-memory"), "{err}");
+}

@@ -105,6 +105,14 @@ pub struct WipeoutArgs {
     /// Give up past this many plies
     #[arg(long, default_value_t = 14)]
     pub max_plies: u32,
+    /// Memory the search may fill before it gives up, e.g. 800M or 2G;
+    /// default: 3/4 of what the machine has available
+    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
+    pub max_memory: Option<u64>,
+    /// No progress line on stderr (shown only on a terminal, once the
+    /// search has run for a second)
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Draw boards with X and O instead of ● and ○
     #[arg(long)]
     pub ascii: bool,

@@ -218,7 +218,7 @@ where
         let mut index: FxHashMap<P::State, u32> = FxHashMap::default();
         let mut next: Vec<Node<P::State>> = Vec::new();
         let stored: usize = layers.iter().map(Vec::len).sum();
-        let mut next_check = 1usize << 20;
+        let mut next_check = 1usize << 16;
         for (i, node) in last.iter().enumerate() {
             if next.len() >= next_check {
                 guard.check(stored + next.len(), "the counting search")?;

@@ -116,9 +116,14 @@ impl MemoryGuard {
         match self.budget {
             Some(b) if states as u64 * self.per_state > b => Err(SearchError::Unsupported(format!(
                 "{algorithm} gave up after storing {states} states (about {}), over its memory budget of {}; \
-                 use --algo idastar, which keeps only one path, or raise --max-memory if the machine has more",
+                 {}raise --max-memory if the machine has more",
                 crate::memory::human(states as u64 * self.per_state),
-                crate::memory::human(b)
+                crate::memory::human(b),
+                if algorithm.contains("counting") {
+                    ""
+                } else {
+                    "use --algo idastar, which keeps only one path, or "
+                }
             ))),
             _ => Ok(()),
         }

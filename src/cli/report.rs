@@ -295,10 +295,18 @@ where
     let (Some(path), Ok(sol)) = (path, outcome) else {
         return Ok(());
     };
+    write_picture(path, &solution_svg(p, title, sol))
+}
+
+/// A solution as a strip of numbered boards, about 1000 pixels wide.
+pub fn solution_svg<P>(p: &P, title: &str, sol: &Solution<P>) -> String
+where
+    P: Puzzle + tansaku::picture::Picture<State = <P as Puzzle>::State>,
+{
     let grids: Vec<_> = sol.states.iter().map(|s| p.grid(s)).collect();
     let per_row = (1000 / (grids[0].width * 32 + 18)).clamp(1, 12);
     let title = format!("{title}: {} moves", sol.len());
-    write_picture(path, &tansaku::picture::svg_strip(&title, &grids, per_row))
+    tansaku::picture::svg_strip(&title, &grids, per_row)
 }
 
 /// With `--plot FILE`: the distance histogram as a bar chart.

@@ -2,7 +2,7 @@
 //! that fits it, each solution replayed, and the published number beside
 //! tansaku's.
 
-use super::report::{run_solve_ranked, write_picture};
+use super::report::{run_solve_ranked, solution_svg, write_picture};
 use super::sliding::LINE_BOARDS;
 use super::{Algo, Failure, TourArgs};
 use serde::Serialize;
@@ -447,7 +447,7 @@ const LINE_PAIRS: [(&str, &str, u32); 10] = [
 /// Draws the SPEC instances' solutions, the wipeouts and two histograms
 /// into `dir`; returns the files written.
 fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
-    use tansaku::picture::{Picture, svg_animation, svg_histogram, svg_strip};
+    use tansaku::picture::{Picture, svg_animation, svg_histogram};
     use tansaku::puzzles::reversi::{Color, Position, Wipeout};
     std::fs::create_dir_all(dir).map_err(|e| {
         Failure::Usage(format!(
@@ -461,16 +461,14 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
         written.push(name.to_string());
         Ok(())
     };
-    fn strip<P: Puzzle + Picture<State = <P as Puzzle>::State>>(p: &P, title: &str, sol: &Solution<P>) -> String {
-        let grids: Vec<_> = sol.states.iter().map(|s| p.grid(s)).collect();
-        let per_row = (1000 / (grids[0].width * 32 + 18)).clamp(1, 12);
-        svg_strip(&format!("{title}: {} moves", sol.len()), &grids, per_row)
-    }
     let failed = |what: &str| Failure::NoSolution(format!("the tour could not solve {what} for its picture"));
     let row = FlipIt::row(6, false);
     let s = row.parse_board("BB_BBB").expect("SPEC board");
     let sol = search::bfs(&row, &s).map_err(|_| failed("Flip It (A)"))?;
-    save("flip-row-BB_BBB.svg", strip(&row, "Flip It in a row, BB_BBB", &sol))?;
+    save(
+        "flip-row-BB_BBB.svg",
+        solution_svg(&row, "Flip It in a row, BB_BBB", &sol),
+    )?;
     for diagonal in [false, true] {
         let sq = FlipIt::square(4, 4, diagonal);
         let s = sq.parse_board("BBBB/B_BB/BBBB/BBBB").expect("SPEC board");
@@ -480,7 +478,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
         } else {
             "flip-square.svg"
         };
-        save(name, strip(&sq, &sq.name(), &sol))?;
+        save(name, solution_svg(&sq, &sq.name(), &sol))?;
         if !diagonal {
             let (a, _) = retrograde_dense(&sq, RetroOptions::default()).map_err(|_| failed("the 4x4 analysis"))?;
             save(
@@ -492,7 +490,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).expect("SPEC"), None).expect("SPEC");
     let k = Packed::new(&p).expect("fits");
     let sol = k.unpack_solution(search::bidirectional_ranked(&k, &k.pack(&s)).map_err(|_| failed("the 8-puzzle"))?);
-    save("8-puzzle.svg", strip(&p, "8-puzzle 867/254/3_1", &sol))?;
+    save("8-puzzle.svg", solution_svg(&p, "8-puzzle 867/254/3_1", &sol))?;
     let (a, _) = retrograde_dense(&p, RetroOptions::default()).map_err(|_| failed("the 8-puzzle analysis"))?;
     save(
         "8-puzzle-histogram.svg",
@@ -505,16 +503,19 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     let (p, s) = Sliding::new(&board("start3"), Some(&board("goal3"))).expect("SPEC");
     let db = PatternDb::new(&p).map_err(|_| failed("the Line Puzzle databases"))?;
     let sol = search::ida_star_with(&p, &s, &db, IdaOptions::default()).map_err(|_| failed("start3 -> goal3"))?;
-    save("line-start3-goal3.svg", strip(&p, "Line Puzzle start3 -> goal3", &sol))?;
+    save(
+        "line-start3-goal3.svg",
+        solution_svg(&p, "Line Puzzle start3 -> goal3", &sol),
+    )?;
     let (kn, ks) = Knights::exchange(3, 4).expect("SPEC");
     let sol = search::bidirectional(&kn, &ks).map_err(|_| failed("the knights"))?;
-    save("knights.svg", strip(&kn, "knight exchange 3x4", &sol))?;
+    save("knights.svg", solution_svg(&kn, "knight exchange 3x4", &sol))?;
     let (j, js) = Jugs::new(&[8, 5], 4).expect("SPEC");
     let sol = search::bfs(&j, &js).map_err(|_| failed("the jugs"))?;
-    save("jugs.svg", strip(&j, "jugs 8 and 5 to 4", &sol))?;
+    save("jugs.svg", solution_svg(&j, "jugs 8 and 5 to 4", &sol))?;
     let (r, rs) = River::classic();
     let sol = search::bfs(&r, &rs).map_err(|_| failed("the river"))?;
-    save("river.svg", strip(&r, "farmer, wolf, goat, cabbage", &sol))?;
+    save("river.svg", solution_svg(&r, "farmer, wolf, goat, cabbage", &sol))?;
     for winner in [Color::Black, Color::White] {
         let w = Wipeout { winner };
         let found =

@@ -26,6 +26,15 @@ pub struct Packed<'a> {
     goal: u64,
     /// The low bit of the nibble of every cell of the board.
     used: u64,
+    /// [`Sliding`]'s Lehmer weights by label, kept here so that a rank
+    /// update reads them without following two pointers; `None` when the
+    /// labels repeat.
+    weight: Option<[u64; 16]>,
+    /// `pass[l * 16 + b]`: what tile `l` sliding over tile `b` adds to the
+    /// rank change (both weights when `b > l`, else nothing).
+    pass: [u64; 256],
+    /// Most cells a slide passes over: the width minus one (vertical moves).
+    span: u32,
 }
 
 impl<'a> Packed<'a> {
@@ -55,12 +64,27 @@ impl<'a> Packed<'a> {
         for (c, list) in p.neighbours.iter().enumerate() {
             neighbours[c] = list.iter().map(|&n| 1u16 << n).sum();
         }
+        let weight = (!p.lehmer_weight.is_empty()).then(|| {
+            let mut w = [0u64; 16];
+            w[..p.lehmer_weight.len()].copy_from_slice(&p.lehmer_weight);
+            w
+        });
         let mut k = Packed {
             p,
             neighbours,
             goal: 0,
             used,
+            weight,
+            pass: [0; 256],
+            span: p.width().saturating_sub(1) as u32,
         };
+        if let Some(w) = weight {
+            for l in 0..16 {
+                for b in l + 1..16 {
+                    k.pass[l * 16 + b] = w[l] + w[b];
+                }
+            }
+        }
         k.goal = k.pack(&p.goal);
         Some(k)
     }
@@ -160,10 +184,9 @@ impl Ranked for Packed<'_> {
     /// tiles read straight off the nibbles.
     #[inline]
     fn rank(&self, &x: &u64) -> u64 {
-        let w = &self.p.lehmer_weight;
-        if w.is_empty() {
+        let Some(w) = &self.weight else {
             return self.p.rank(&self.unpack(x));
-        }
+        };
         // Label l's digit: the cells before it holding a larger label or
         // the empty cell (bit 63 of `seen`, above every label's bit).
         let mut seen = 0u64;
@@ -185,21 +208,22 @@ impl Ranked for Packed<'_> {
     /// between its two cells change.
     #[inline]
     fn rank_after(&self, &x: &u64, rank_s: u64, m: SlideMove, &t: &u64) -> u64 {
-        let w = &self.p.lehmer_weight;
-        if w.is_empty() {
+        let Some(w) = &self.weight else {
             return self.rank(&t);
+        };
+        let (from, to) = (m.from as u32, m.to as u32);
+        let l = (x >> (4 * from) & 15) as usize;
+        let (lo, hi) = (from.min(to), from.max(to));
+        // The cells passed over (none for a sideways move), as nibbles; the
+        // same number of steps for every move and no branch: whether a
+        // move is vertical and which tiles are larger are coin tosses for
+        // the branch predictor. An empty nibble (label 0) adds nothing.
+        let passed = x >> (4 * lo) >> 4 & ((1u64 << (4 * (hi - lo - 1))) - 1);
+        let pass = &self.pass[l * 16..l * 16 + 16];
+        let mut delta = w[l];
+        for k in 0..self.span {
+            delta += pass[(passed >> (4 * k) & 15) as usize];
         }
-        let (from, to) = (m.from as usize, m.to as usize);
-        let l = Self::label(x, from);
-        let (mut digit, mut others) = (1u64, 0u64);
-        for c in from.min(to) + 1..from.max(to) {
-            let between = Self::label(x, c);
-            if between > l {
-                digit += 1;
-                others += w[between];
-            }
-        }
-        let delta = digit * w[l] + others;
         if from < to { rank_s + delta } else { rank_s - delta }
     }
 }
@@ -216,6 +240,11 @@ mod tests {
             ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))),
             ("AAB_/AABB/CCDD/CCDD", None),
             ("12/3_", None),
+            // Widths 2 to 5: a vertical slide passes over 1 to 4 tiles.
+            ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0", Some((5, 3))),
+            ("1 2 3 4 5 6 7 8 9 10 11 0", Some((4, 3))),
+            ("1 2 3 4 5 6 7 8 9 10 11 0", Some((3, 4))),
+            ("1 2 3 4 5 6 7 0", Some((2, 4))),
         ] {
             let b = parse_board(goal, size).unwrap();
             let (p, _) = Sliding::new(&b, Some(&b)).unwrap();

@@ -1,13 +1,13 @@
 //! Breadth-first search with path reconstruction.
 //!
 //! Computes a shortest solution (fewest moves) from one start position to the
-//! nearest goal. States are stored once in an arena with a hash index and a
-//! parent link, so the path is rebuilt without storing moves per node. The
-//! goal test is made when a state is generated, so the search stops as soon
-//! as the goal's layer is reached.
+//! nearest goal. States are stored once, with the slot of their parent (see
+//! `search/store.rs`), so the path is rebuilt without storing moves per
+//! node. The goal test is made when a state is generated, so the search
+//! stops as soon as the goal's layer is reached.
 
-use super::bidir::is_parent;
 use super::index::{HashIndex, RankIndex, StateIndex};
+use super::store::Store;
 use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
 use crate::{Puzzle, Ranked};
 
@@ -54,69 +54,39 @@ pub fn bfs_ranked<P: Ranked>(p: &P, start: &P::State) -> Result<Solution<P>, Sea
 
 fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
     let timer = Timer::start();
-    let mut index = I::for_puzzle(p, 1)?;
-    let room = I::capacity_hint(p);
-    let mut arena: Vec<P::State> = Vec::with_capacity(room);
-    let mut parent: Vec<u32> = Vec::with_capacity(room);
-    arena.push(start.clone());
-    parent.push(u32::MAX);
-    let k0 = I::key(p, start);
-    let mut memos: Vec<I::Memo> = Vec::with_capacity(room);
-    memos.push(I::memo(&k0));
-    index.insert(k0, 0);
+    let mut store = Store::<P, I>::new(p, 1, I::capacity_hint(p), [start.clone()])?;
     let mut stats = Stats::default();
     let mut found = if p.is_goal(start) { Some(0u32) } else { None };
     let mut head = 0usize;
-    let guard = MemoryGuard::new::<P::State>(I::bytes_per_state());
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state());
     let mut next_check = 1usize << 20;
     let mut live = crate::progress::Lazy::new("states");
-    let (mut depth, mut layer_end) = (0u32, 1usize);
-    while found.is_none() && head < arena.len() {
-        if head == layer_end {
-            depth += 1;
-            layer_end = arena.len();
-        }
-        if head.is_multiple_of(65536) {
-            live.update(arena.len() as u64, &format!("breadth-first search, depth {depth}"));
-        }
-        if arena.len() >= next_check {
-            guard.check(arena.len(), "breadth-first search")?;
-            // Every 1/8 of growth: at most 12.5% over the budget.
-            next_check = arena.len() + arena.len() / 8;
-        }
-        let s = arena[head].clone();
-        // The parent is stored: skip it without computing its key.
-        let (up, memo) = (parent[head], memos[head]);
-        stats.expanded += 1;
-        p.for_each_successor(&s, |m, t| {
-            if found.is_some() || is_parent(&arena, up, &t) {
-                return;
+    let mut depth = 0u32;
+    while found.is_none() && head < store.len() {
+        let layer_end = store.len();
+        depth += 1;
+        // In chunks, so that the loop over states has nothing else in it.
+        while found.is_none() && head < layer_end {
+            live.update(store.len() as u64, &format!("breadth-first search, depth {depth}"));
+            if store.len() >= next_check {
+                guard.check(store.len(), "breadth-first search")?;
+                // Every 1/8 of growth: at most 12.5% over the budget.
+                next_check = store.len() + store.len() / 8;
             }
-            let k = I::key_after(p, &s, memo, m, &t);
-            if index.contains(&k) {
-                return;
+            let chunk_end = layer_end.min(head + 65536);
+            while found.is_none() && head < chunk_end {
+                found = store.expand(p, head as u32, true, |_, t| p.is_goal(t));
+                head += 1;
             }
-            let i = arena.len() as u32;
-            if p.is_goal(&t) {
-                found = Some(i);
-            }
-            memos.push(I::memo(&k));
-            index.insert(k, i);
-            arena.push(t);
-            parent.push(head as u32);
-        });
-        head += 1;
+        }
     }
-    stats.generated = arena.len() as u64;
+    stats.expanded = head as u64;
+    stats.generated = store.len() as u64;
     stats.seconds = timer.seconds();
-    let Some(mut i) = found else {
+    let Some(i) = found else {
         return Err(SearchError::Unsolvable { stats });
     };
-    let mut states = vec![arena[i as usize].clone()];
-    while parent[i as usize] != u32::MAX {
-        i = parent[i as usize];
-        states.push(arena[i as usize].clone());
-    }
+    let mut states = store.chain(i);
     states.reverse();
     let moves = moves_between(p, &states);
     Ok(Solution { moves, states, stats })

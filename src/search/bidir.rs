@@ -14,91 +14,46 @@
 //! `a + 1` closes a path of at most `a + 1 + b` moves: exactly the optimum.
 
 use super::index::{HashIndex, RankIndex, StateIndex};
+use super::store::Store;
 use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
 use crate::{Puzzle, Ranked};
 
+/// One direction of a layered search: its stored states, the last
+/// `frontier()` of them the layer to expand next.
 struct Side<P: Puzzle, I: StateIndex<P>> {
-    arena: Vec<P::State>,
-    memos: Vec<I::Memo>,
-    parent: Vec<u32>,
-    index: I,
-    /// `arena[layer_start..]` is the current frontier.
+    store: Store<P, I>,
     layer_start: usize,
 }
 
 impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
     fn new(p: &P, roots: Vec<P::State>) -> Result<Self, SearchError> {
-        let mut index = I::for_puzzle(p, 2)?;
-        let (mut arena, mut memos) = (Vec::new(), Vec::new());
-        for r in roots {
-            let k = I::key(p, &r);
-            if !index.contains(&k) {
-                memos.push(I::memo(&k));
-                index.insert(k, arena.len() as u32);
-                arena.push(r);
-            }
-        }
-        let parent = vec![u32::MAX; arena.len()];
         Ok(Side {
-            arena,
-            memos,
-            parent,
-            index,
+            store: Store::new(p, 2, 0, roots)?,
             layer_start: 0,
         })
     }
 
-    fn find(&self, p: &P, s: &P::State) -> Option<u32> {
-        let k = I::key(p, s);
-        self.index.contains(&k).then(|| self.index.slot(&k, s, &self.arena))
-    }
-
     fn frontier(&self) -> usize {
-        self.arena.len() - self.layer_start
+        self.store.len() - self.layer_start
     }
 
-    /// The chain of states from `arena[i]` back to a root.
-    fn chain(&self, mut i: u32) -> Vec<P::State> {
-        let mut out = vec![self.arena[i as usize].clone()];
-        while self.parent[i as usize] != u32::MAX {
-            i = self.parent[i as usize];
-            out.push(self.arena[i as usize].clone());
-        }
-        out
-    }
-
-    /// Expands the current frontier; returns (own index, other index) of the
+    /// Expands the current frontier; returns (own slot, other slot) of the
     /// first state that the other side already knows.
     fn expand_layer(&mut self, p: &P, other: &Self, stats: &mut Stats) -> Option<(u32, u32)> {
-        let end = self.arena.len();
+        let end = self.store.len();
         let mut meet = None;
         for head in self.layer_start..end {
-            let s = self.arena[head].clone();
-            let (up, memo) = (self.parent[head], self.memos[head]);
             stats.expanded += 1;
-            p.for_each_successor(&s, |m, t| {
-                if meet.is_some() || is_parent(&self.arena, up, &t) {
-                    return;
-                }
-                let k = I::key_after(p, &s, memo, m, &t);
-                if self.index.contains(&k) {
-                    return;
-                }
-                let i = self.arena.len() as u32;
-                if other.index.contains(&k) {
-                    meet = Some((i, other.index.slot(&k, &t, &other.arena)));
-                }
-                self.memos.push(I::memo(&k));
-                self.index.insert(k, i);
-                self.arena.push(t);
-                self.parent.push(head as u32);
-            });
+            meet = self.store.expand(p, head as u32, true, |k, _| other.store.contains(k));
             if meet.is_some() {
                 break;
             }
         }
         self.layer_start = end;
-        meet
+        meet.map(|i| {
+            let j = other.store.find(p, self.store.state(i));
+            (i, j.expect("the meeting state is on the other side"))
+        })
     }
 }
 
@@ -150,33 +105,26 @@ fn goals_for_backward_search<P: Puzzle>(p: &P) -> Result<Vec<P::State>, SearchEr
     })
 }
 
-/// True when `t` is `arena[up]`, the state its parent came from: a stored
-/// state, skipped without computing its key.
-#[inline]
-pub(crate) fn is_parent<S: PartialEq>(arena: &[S], up: u32, t: &S) -> bool {
-    up != u32::MAX && arena[up as usize] == *t
-}
-
 fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
     let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
     let mut fwd = Side::<P, I>::new(p, vec![start.clone()])?;
     let mut bwd = Side::<P, I>::new(p, goals)?;
-    let mut meet = bwd.find(p, start).map(|j| (0u32, j));
-    let guard = MemoryGuard::new::<P::State>(I::bytes_per_state());
+    let mut meet = bwd.store.find(p, start).map(|j| (0u32, j));
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state());
     let mut live = crate::progress::Lazy::new("states");
     let mut layers = 0u32;
     while meet.is_none() && fwd.frontier() > 0 && bwd.frontier() > 0 {
         live.update(
-            (fwd.arena.len() + bwd.arena.len()) as u64,
+            (fwd.store.len() + bwd.store.len()) as u64,
             &format!("bidirectional search, {layers} layers"),
         );
         layers += 1;
         // The next layer is about as large as the smaller frontier times
         // the growth of the last layers; refuse before storing it.
         guard.check(
-            fwd.arena.len() + bwd.arena.len() + 3 * fwd.frontier().min(bwd.frontier()),
+            fwd.store.len() + bwd.store.len() + 3 * fwd.frontier().min(bwd.frontier()),
             "bidirectional search",
         )?;
         if fwd.frontier() <= bwd.frontier() {
@@ -185,14 +133,14 @@ fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solut
             meet = bwd.expand_layer(p, &fwd, &mut stats).map(|(b, f)| (f, b));
         }
     }
-    stats.generated = (fwd.arena.len() + bwd.arena.len()) as u64;
+    stats.generated = (fwd.store.len() + bwd.store.len()) as u64;
     stats.seconds = timer.seconds();
     let Some((f, b)) = meet else {
         return Err(SearchError::Unsolvable { stats });
     };
-    let mut states = fwd.chain(f);
+    let mut states = fwd.store.chain(f);
     states.reverse();
-    states.extend(bwd.chain(b).into_iter().skip(1));
+    states.extend(bwd.store.chain(b).into_iter().skip(1));
     let moves = moves_between(p, &states);
     Ok(Solution { moves, states, stats })
 }
@@ -237,51 +185,45 @@ fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
     let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
-    let mut sides = [Side::<P, I>::new(p, vec![start.clone()])?, Side::<P, I>::new(p, goals)?];
+    let mut sides = [
+        Store::<P, I>::new(p, 2, 0, [start.clone()])?,
+        Store::<P, I>::new(p, 2, 0, goals)?,
+    ];
     let mut meet = sides[1].find(p, start).map(|j| (0u32, j));
-    // (side, index in that side's arena), in the order of generation.
-    let mut queue: std::collections::VecDeque<(usize, u32)> = (0..sides[0].arena.len() as u32)
+    // (side, slot in that side's store), in the order of generation.
+    let mut queue: std::collections::VecDeque<(usize, u32)> = (0..sides[0].len() as u32)
         .map(|i| (0, i))
-        .chain((0..sides[1].arena.len() as u32).map(|i| (1, i)))
+        .chain((0..sides[1].len() as u32).map(|i| (1, i)))
         .collect();
-    let guard = MemoryGuard::new::<P::State>(I::bytes_per_state());
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state());
     let mut next_check = 1usize << 20;
     while meet.is_none()
         && let Some((side, head)) = queue.pop_front()
     {
-        let total = sides[0].arena.len() + sides[1].arena.len();
+        let total = sides[0].len() + sides[1].len();
         if total >= next_check {
             guard.check(total, "bidirectional search")?;
             next_check = total + total / 8;
         }
         let [fwd, bwd] = &mut sides;
         let (own, other) = if side == 0 { (fwd, &*bwd) } else { (bwd, &*fwd) };
-        let s = own.arena[head as usize].clone();
-        let (up, memo) = (own.parent[head as usize], own.memos[head as usize]);
+        let before = own.len() as u32;
         stats.expanded += 1;
-        p.for_each_successor(&s, |m, t| {
-            if meet.is_some() || is_parent(&own.arena, up, &t) {
-                return;
+        // The meeting state stays on the other side only.
+        let mut hit = None;
+        own.expand(p, head, false, |k, t| {
+            let known = other.contains(k);
+            if known {
+                hit = other.find(p, t);
             }
-            let k = I::key_after(p, &s, memo, m, &t);
-            if own.index.contains(&k) {
-                return;
-            }
-            if other.index.contains(&k) {
-                let j = other.index.slot(&k, &t, &other.arena);
-                // The meeting state stays on the other side only.
-                meet = Some(if side == 0 { (head, j) } else { (j, head) });
-                return;
-            }
-            let i = own.arena.len() as u32;
-            own.memos.push(I::memo(&k));
-            own.index.insert(k, i);
-            own.arena.push(t);
-            own.parent.push(head);
-            queue.push_back((side, i));
+            known
         });
+        if let Some(j) = hit {
+            meet = Some(if side == 0 { (head, j) } else { (j, head) });
+        }
+        queue.extend((before..own.len() as u32).map(|i| (side, i)));
     }
-    stats.generated = (sides[0].arena.len() + sides[1].arena.len()) as u64;
+    stats.generated = (sides[0].len() + sides[1].len()) as u64;
     stats.seconds = timer.seconds();
     let Some((f, b)) = meet else {
         return Err(SearchError::Unsolvable { stats });

@@ -168,7 +168,7 @@ where
     }
     stats.generated = 1;
     // A stored state: the state, its count, its parent, the index entry.
-    let guard = MemoryGuard::new::<P::State>(2 * (std::mem::size_of::<P::State>() as u64 + 4) + 24);
+    let guard = MemoryGuard::new(4 * (std::mem::size_of::<P::State>() as u64 + 4) + 24);
     let mut live = crate::progress::Lazy::new("states");
     loop {
         live.update(

@@ -11,11 +11,13 @@
 //!   collisions, and the table is small enough to stay in cache (the
 //!   8-puzzle: 9! bits, 45 KB). It does not remember where a state is
 //!   stored; the one slot a search asks for (where its two halves meet) is
-//!   found by scanning the arena. The table is allocated zeroed, so the
+//!   found by scanning the stored states. The table is allocated zeroed, so the
 //!   pages a small search never touches cost nothing.
 //!
 //! Both give the same answers, so a search generates exactly the same
-//! states, in the same order, with either.
+//! states, in the same order, with either. The searches keep their states
+//! and the index together in a store (`search/store.rs`), which also keeps
+//! each state's parent.
 
 use super::SearchError;
 use crate::{Puzzle, Ranked};
@@ -39,11 +41,12 @@ pub trait StateIndex<P: Puzzle>: Sized {
     fn key_after(p: &P, s: &P::State, memo: Self::Memo, m: P::Move, t: &P::State) -> Self::Key;
     /// True when the state of key `k` is stored.
     fn contains(&self, k: &Self::Key) -> bool;
-    /// Stores `slot` for `k`.
-    fn insert(&mut self, k: Self::Key, slot: u32);
-    /// The slot of `s` (of key `k`), which is stored; `arena` holds the
-    /// stored states by slot.
-    fn slot(&self, k: &Self::Key, s: &P::State, arena: &[P::State]) -> u32;
+    /// Stores `slot` for `k` unless `k` is stored already; true if it was
+    /// not. One lookup, and for [`RankIndex`] no branch.
+    fn insert_new(&mut self, k: &Self::Key, slot: u32) -> bool;
+    /// The slot stored for `k` (which is stored), when the index keeps
+    /// slots; `None` when the caller must look for the state itself.
+    fn slot(&self, k: &Self::Key) -> Option<u32>;
     /// Bytes the index adds per stored state (for the memory guard).
     fn bytes_per_state() -> u64;
     /// How many states a search of `p` may reserve room for up front.
@@ -77,11 +80,17 @@ impl<P: Puzzle> StateIndex<P> for HashIndex<P::State> {
         self.0.contains_key(k)
     }
     #[inline]
-    fn insert(&mut self, k: P::State, slot: u32) {
-        self.0.insert(k, slot);
+    fn insert_new(&mut self, k: &P::State, slot: u32) -> bool {
+        match self.0.entry(k.clone()) {
+            std::collections::hash_map::Entry::Occupied(_) => false,
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(slot);
+                true
+            }
+        }
     }
-    fn slot(&self, k: &P::State, _: &P::State, _: &[P::State]) -> u32 {
-        self.0[k]
+    fn slot(&self, k: &P::State) -> Option<u32> {
+        self.0.get(k).copied()
     }
     fn bytes_per_state() -> u64 {
         // Key, slot and control byte, at a load factor of about 1/2.
@@ -136,15 +145,17 @@ impl<P: Ranked> StateIndex<P> for RankIndex {
     fn contains(&self, &k: &u64) -> bool {
         self.0[(k / 64) as usize] >> (k % 64) & 1 != 0
     }
+    /// Without a branch: whether a state is new is a coin toss for the
+    /// branch predictor.
     #[inline]
-    fn insert(&mut self, k: u64, _: u32) {
-        self.0[(k / 64) as usize] |= 1 << (k % 64);
+    fn insert_new(&mut self, &k: &u64, _: u32) -> bool {
+        let w = &mut self.0[(k / 64) as usize];
+        let new = *w >> (k % 64) & 1 == 0;
+        *w |= 1 << (k % 64);
+        new
     }
-    fn slot(&self, _: &u64, s: &P::State, arena: &[P::State]) -> u32 {
-        arena
-            .iter()
-            .position(|t| t == s)
-            .expect("a stored state is in the arena") as u32
+    fn slot(&self, _: &u64) -> Option<u32> {
+        None
     }
     fn bytes_per_state() -> u64 {
         0
@@ -183,18 +194,19 @@ mod tests {
         type H = HashIndex<<FlipIt as Puzzle>::State>;
         let p = FlipIt::row(5, false);
         let s = p.parse_board("BB_BB").unwrap();
-        let arena = [p.parse_board("BBB_B").unwrap(), s];
         let mut h = <H as StateIndex<FlipIt>>::for_puzzle(&p, 1).unwrap();
         let kh = <H as StateIndex<FlipIt>>::key(&p, &s);
         assert!(!StateIndex::<FlipIt>::contains(&h, &kh));
-        StateIndex::<FlipIt>::insert(&mut h, kh, 1);
+        assert!(StateIndex::<FlipIt>::insert_new(&mut h, &kh, 1));
+        assert!(!StateIndex::<FlipIt>::insert_new(&mut h, &kh, 2));
         assert!(StateIndex::<FlipIt>::contains(&h, &kh));
-        assert_eq!(StateIndex::<FlipIt>::slot(&h, &kh, &s, &arena), 1);
+        assert_eq!(StateIndex::<FlipIt>::slot(&h, &kh), Some(1));
         let mut r = <RankIndex as StateIndex<FlipIt>>::for_puzzle(&p, 1).unwrap();
         let kr = <RankIndex as StateIndex<FlipIt>>::key(&p, &s);
         assert!(!StateIndex::<FlipIt>::contains(&r, &kr));
-        StateIndex::<FlipIt>::insert(&mut r, kr, 1);
+        assert!(StateIndex::<FlipIt>::insert_new(&mut r, &kr, 1));
+        assert!(!StateIndex::<FlipIt>::insert_new(&mut r, &kr, 2));
         assert!(StateIndex::<FlipIt>::contains(&r, &kr));
-        assert_eq!(StateIndex::<FlipIt>::slot(&r, &kr, &s, &arena), 1);
+        assert_eq!(StateIndex::<FlipIt>::slot(&r, &kr), None);
     }
 }

@@ -24,6 +24,7 @@ pub mod counting;
 pub mod ida;
 pub mod index;
 pub mod retrograde;
+mod store;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};
@@ -93,18 +94,16 @@ pub enum SearchError {
 /// up (with advice) once its stored states would take more than 3/4 of the
 /// memory that was available when it started.
 pub(crate) struct MemoryGuard {
-    /// Estimated bytes per stored state (arena copy, hash index, parent
-    /// link, room for the index to grow).
+    /// Estimated bytes per stored state (its entry, its share of the index,
+    /// room for both to grow).
     per_state: u64,
     budget: Option<u64>,
 }
 
 impl MemoryGuard {
-    /// For states of type `S` in an arena, a parent link, and `index_bytes`
-    /// per state in the index that finds them.
-    pub(crate) fn new<S>(index_bytes: u64) -> Self {
-        // The arena and parent vectors double when full: count them twice.
-        let per_state = 2 * (std::mem::size_of::<S>() as u64 + 4) + index_bytes;
+    /// For stored states of `per_state` bytes each (all they cost: entry,
+    /// index, room for the vectors to grow).
+    pub(crate) fn new(per_state: u64) -> Self {
         MemoryGuard {
             per_state,
             budget: crate::memory::search_limit().or_else(|| crate::memory::available_bytes().map(|a| a / 4 * 3)),

@@ -258,87 +258,23 @@ fn sliding_rows(rows: &mut Vec<Row>) {
     }
     let (k, ks) = Knights::exchange(3, 4).expect("SPEC instance");
     let inst = "WWW/___/___/BBB";
-    check_solve(
-        rows,
-        "knights 3x4",
-        &k,
-        &ks,
-        inst,
-        "bfs",
-        search::bfs(&k, &ks),
-        16,
-        None,
-    );
-    check_solve(
-        rows,
-        "knights 3x4",
-        &k,
-        &ks,
-        inst,
-        "bidir",
-        search::bidirectional(&k, &ks),
-        16,
-        None,
-    );
+    for (algo, sol) in [("bfs", search::bfs(&k, &ks)), ("bidir", search::bidirectional(&k, &ks))] {
+        check_solve(rows, "knights 3x4", &k, &ks, inst, algo, sol, 16, None);
+    }
     // IDA* is left out: its jump-distance bound is weak here (2.8e8 nodes).
     let (j, js) = Jugs::new(&[8, 5], 4).expect("SPEC instance");
-    check_solve(
-        rows,
-        "jugs 8,5",
-        &j,
-        &js,
-        "4 L in a jug",
-        "bfs",
-        search::bfs(&j, &js),
-        10,
-        None,
-    );
-    check_solve(
-        rows,
-        "jugs 8,5",
-        &j,
-        &js,
-        "4 L in a jug",
-        "iddfs",
-        search::iddfs(&j, &js, opts),
-        10,
-        None,
-    );
+    for (algo, sol) in [("bfs", search::bfs(&j, &js)), ("iddfs", search::iddfs(&j, &js, opts))] {
+        check_solve(rows, "jugs 8,5", &j, &js, "4 L in a jug", algo, sol, 10, None);
+    }
     let (r, rs) = River::classic();
     let inst = "FWGC| -> |FWGC";
-    check_solve(
-        rows,
-        "river crossing",
-        &r,
-        &rs,
-        inst,
-        "bfs",
-        search::bfs(&r, &rs),
-        7,
-        None,
-    );
-    check_solve(
-        rows,
-        "river crossing",
-        &r,
-        &rs,
-        inst,
-        "bidir",
-        search::bidirectional(&r, &rs),
-        7,
-        None,
-    );
-    check_solve(
-        rows,
-        "river crossing",
-        &r,
-        &rs,
-        inst,
-        "iddfs",
-        search::iddfs(&r, &rs, opts),
-        7,
-        None,
-    );
+    for (algo, sol) in [
+        ("bfs", search::bfs(&r, &rs)),
+        ("bidir", search::bidirectional(&r, &rs)),
+        ("iddfs", search::iddfs(&r, &rs, opts)),
+    ] {
+        check_solve(rows, "river crossing", &r, &rs, inst, algo, sol, 7, None);
+    }
 }
 
 /// SPEC §5: the shortest wipeouts, counted and replayed, and the perft

@@ -424,6 +424,10 @@ fn oversized_tables_are_refused_with_the_estimate_and_the_override() {
         &["longest", "flip-square", "--size", "7x7"][..],
         &["longest", "flip-square", "--size", "5x5", "--max-memory", "100M"],
         &["longest", "sliding", "--size", "4x4"],
+        // 60 << 59 states: more than a u64 counts; once wrapped round to
+        // a zero-byte estimate and panicked allocating.
+        &["longest", "flip-row", "--size", "60", "--max-memory", "64M"],
+        &["longest", "flip-row", "--size", "60"],
     ] {
         let out = tansaku().args(args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);

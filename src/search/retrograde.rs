@@ -92,9 +92,16 @@ impl DistanceTable {
         DistanceTable { words, len }
     }
 
-    /// Bytes the table for `len` states occupies.
+    /// Bytes the table for `len` states occupies (saturating: a space too
+    /// large to count must not wrap round to a small table).
+    ///
+    /// ```
+    /// use tansaku::search::retrograde::DistanceTable;
+    /// assert_eq!(DistanceTable::bytes_for(9), 16);
+    /// assert_eq!(DistanceTable::bytes_for(u64::MAX), u64::MAX);
+    /// ```
     pub fn bytes_for(len: u64) -> u64 {
-        len.div_ceil(8) * 8
+        len.div_ceil(8).saturating_mul(8)
     }
 
     /// Number of ranks.

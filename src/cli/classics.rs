@@ -1,20 +1,12 @@
 //! `solve knights`, `solve jugs`, `solve river`: the seed article's
 //! exercises.
 
-use super::report::{print_solve, print_unsolvable, run_solve, write_solution_svg};
-use super::{Algo, Failure, JugsSolve, KnightsSolve, RiverSolve, SolveCommon};
+use super::report::{print_unsolvable, report_solve, run_solve};
+use super::{Failure, JugsSolve, KnightsSolve, RiverSolve};
 use tansaku::puzzles::jugs::Jugs;
 use tansaku::puzzles::knights::{KNIGHT, Knights};
 use tansaku::puzzles::river::River;
 use tansaku::search::NoBound;
-
-/// The algorithm's name; IDA* names its bound.
-fn algorithm(c: &SolveCommon, bound: &str) -> String {
-    match c.algo {
-        Algo::Idastar => format!("idastar ({bound})"),
-        other => other.name().to_string(),
-    }
-}
 
 pub fn solve_knights(a: &KnightsSolve) -> Result<(), Failure> {
     let (p, s) = match (&a.board, &a.goal) {
@@ -22,7 +14,7 @@ pub fn solve_knights(a: &KnightsSolve) -> Result<(), Failure> {
         _ => Knights::exchange(a.size.0, a.size.1),
     }
     .map_err(Failure::usage)?;
-    let algo = algorithm(&a.common, "knight distances");
+    let algo = a.common.algorithm_name("knight distances");
     if let Some(reason) = p.unsolvable_reason(&s) {
         return Err(print_unsolvable("knights", &algo, reason, a.common.json));
     }
@@ -30,13 +22,12 @@ pub fn solve_knights(a: &KnightsSolve) -> Result<(), Failure> {
     // before a tree search when it has at most 2^24 boards.
     let precheck = p.arrangements() <= 1 << 24;
     let outcome = run_solve(&p, &s, a.common.algo, &p, a.common.max_depth, precheck, a.common.quiet);
-    write_solution_svg(&p, "knights", &outcome, a.common.svg.as_deref())?;
-    print_solve(&p, "knights", &algo, outcome, a.common.json)
+    report_solve(&p, "knights", &algo, outcome, &a.common, None)
 }
 
 pub fn solve_jugs(a: &JugsSolve) -> Result<(), Failure> {
     let (p, s) = Jugs::new(&a.capacity, a.target).map_err(Failure::usage)?;
-    let algo = algorithm(&a.common, "none");
+    let algo = a.common.algorithm_name("none");
     let name = format!(
         "jugs {} to {}",
         p.capacities().iter().map(u32::to_string).collect::<Vec<_>>().join(","),
@@ -54,13 +45,12 @@ pub fn solve_jugs(a: &JugsSolve) -> Result<(), Failure> {
         false,
         a.common.quiet,
     );
-    write_solution_svg(&p, &name, &outcome, a.common.svg.as_deref())?;
-    print_solve(&p, &name, &algo, outcome, a.common.json)
+    report_solve(&p, &name, &algo, outcome, &a.common, None)
 }
 
 pub fn solve_river(a: &RiverSolve) -> Result<(), Failure> {
     let (p, s) = River::classic();
-    let algo = algorithm(&a.common, "none");
+    let algo = a.common.algorithm_name("none");
     let outcome = run_solve(
         &p,
         &s,
@@ -70,6 +60,5 @@ pub fn solve_river(a: &RiverSolve) -> Result<(), Failure> {
         true,
         a.common.quiet,
     );
-    write_solution_svg(&p, "river crossing", &outcome, a.common.svg.as_deref())?;
-    print_solve(&p, "river crossing", &algo, outcome, a.common.json)
+    report_solve(&p, "river crossing", &algo, outcome, &a.common, None)
 }

@@ -2,11 +2,10 @@
 //! `longest flip-square`.
 
 use super::report::{
-    PRECHECK_STATES, print_longest, print_solve, progress_wanted, run_solve_ranked, write_histogram_svg,
-    write_solution_svg,
+    PRECHECK_STATES, print_longest, progress_wanted, report_solve, run_solve_ranked, write_histogram_svg,
 };
 use super::{
-    Algo, Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
+    Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
 };
 use tansaku::Ranked;
 use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
@@ -71,23 +70,15 @@ fn solve(p: FlipIt, board: &str, goal: Option<&str>, bound: Bound, c: &SolveComm
     let h = FlipBound::new(&p, kind);
     let precheck = p.state_count() <= PRECHECK_STATES;
     let outcome = run_solve_ranked(&p, &start, c.algo, &h, c.max_depth, precheck, c.quiet);
-    let algorithm = match c.algo {
-        Algo::Idastar => format!(
-            "idastar ({} bound)",
-            if kind == BoundKind::Corner {
-                "corner"
-            } else {
-                "improved"
-            }
-        ),
-        other => other.name().to_string(),
-    };
+    let algorithm = c.algorithm_name(match kind {
+        BoundKind::Corner => "corner bound",
+        BoundKind::Improved => "improved bound",
+    });
     let mut name = p.name();
     if goal.is_some() {
         name.push_str(" to a fixed goal board");
     }
-    write_solution_svg(&p, &name, &outcome, c.svg.as_deref())?;
-    print_solve(&p, &name, &algorithm, outcome, c.json)
+    report_solve(&p, &name, &algorithm, outcome, c, None)
 }
 
 pub fn longest_row(a: &FlipRowLongest) -> Result<(), Failure> {

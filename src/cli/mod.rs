@@ -195,6 +195,16 @@ pub enum Algo {
     Idastar,
 }
 
+impl SolveCommon {
+    /// The algorithm's name as reported; IDA* names its `bound`.
+    pub fn algorithm_name(&self, bound: &str) -> String {
+        match self.algo {
+            Algo::Idastar => format!("idastar ({bound})"),
+            other => other.name().to_string(),
+        }
+    }
+}
+
 impl Algo {
     pub fn name(self) -> &'static str {
         match self {

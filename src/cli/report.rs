@@ -1,7 +1,7 @@
 //! Running a solver or an analysis for the CLI and printing what it found,
 //! as text or as one JSON object. Generic over the puzzle.
 
-use super::{Algo, Failure};
+use super::{Algo, Failure, SolveCommon};
 use serde::Serialize;
 use std::fmt::Display;
 use std::io::IsTerminal;
@@ -102,19 +102,23 @@ struct NoSolutionJson<'a> {
 /// key, the moves to add, and what they are.
 pub type Extra = (&'static str, usize, &'static str);
 
-/// Prints a solve outcome; returns the failure to exit with, if any.
-pub fn print_solve<P>(
+/// Ends every `solve` command: writes the solution's picture when `--svg`
+/// asks for one, then prints the outcome (with `extra`, if any); returns
+/// the failure to exit with, if any.
+pub fn report_solve<P>(
     p: &P,
     puzzle: &str,
     algorithm: &str,
     outcome: Result<Solution<P>, SearchError>,
-    json: bool,
+    c: &SolveCommon,
+    extra: Option<Extra>,
 ) -> Result<(), Failure>
 where
-    P: Puzzle + Board<State = <P as Puzzle>::State>,
+    P: Puzzle + Board<State = <P as Puzzle>::State> + tansaku::picture::Picture<State = <P as Puzzle>::State>,
     P::Move: Serialize + Display,
 {
-    print_solve_extra(p, puzzle, algorithm, outcome, json, None)
+    write_solution_svg(p, puzzle, &outcome, c.svg.as_deref())?;
+    print_solve(p, puzzle, algorithm, outcome, c.json, extra)
 }
 
 /// Answers an instance shown unsolvable before any search: the JSON
@@ -133,9 +137,9 @@ pub fn print_unsolvable(puzzle: &str, algorithm: &str, reason: String, json: boo
     Failure::NoSolution(reason)
 }
 
-/// [`print_solve`] with an extra count (e.g. the Line Puzzle's physical
-/// move count).
-pub fn print_solve_extra<P>(
+/// Prints a solve outcome, with an extra count (e.g. the Line Puzzle's
+/// physical move count).
+fn print_solve<P>(
     p: &P,
     puzzle: &str,
     algorithm: &str,
@@ -283,7 +287,7 @@ pub fn write_picture(path: &std::path::Path, svg: &str) -> Result<(), Failure> {
 }
 
 /// With `--svg FILE`: the solution as a strip of numbered boards.
-pub fn write_solution_svg<P>(
+fn write_solution_svg<P>(
     p: &P,
     title: &str,
     outcome: &Result<Solution<P>, SearchError>,

@@ -1,8 +1,7 @@
 //! `solve sliding`, `solve line`, `longest sliding`, `longest line`.
 
 use super::report::{
-    Extra, print_longest, print_solve_extra, print_unsolvable, progress_wanted, run_solve_ranked, write_histogram_svg,
-    write_solution_svg,
+    Extra, print_longest, print_unsolvable, progress_wanted, report_solve, run_solve_ranked, write_histogram_svg,
 };
 use super::{
     Algo, Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon,
@@ -95,12 +94,13 @@ fn solve(
         SlideBound::Manhattan => false,
         SlideBound::Pdb => true,
     };
-    let algorithm = match c.algo {
-        Algo::Idastar if use_pdb => "idastar (pattern databases)".to_string(),
-        Algo::Idastar if p.distinct() => "idastar (manhattan + linear conflicts)".to_string(),
-        Algo::Idastar => "idastar (manhattan)".to_string(),
-        other => other.name().to_string(),
-    };
+    let algorithm = c.algorithm_name(if use_pdb {
+        "pattern databases"
+    } else if p.distinct() {
+        "manhattan + linear conflicts"
+    } else {
+        "manhattan"
+    });
     if let Some(reason) = p.unsolvable_reason(start) {
         return Err(print_unsolvable(name, &algorithm, reason, c.json));
     }
@@ -118,8 +118,7 @@ fn solve(
         }
         _ => run_solve_ranked(p, start, c.algo, &h, c.max_depth, false, c.quiet),
     };
-    write_solution_svg(p, name, &outcome, c.svg.as_deref())?;
-    print_solve_extra(p, name, &algorithm, outcome, c.json, extra)
+    report_solve(p, name, &algorithm, outcome, c, extra)
 }
 
 pub fn solve_sliding(a: &SlidingSolve) -> Result<(), Failure> {

@@ -64,6 +64,9 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     lines: bool,
     unit: String,
+    /// The rate window: (seconds, units done) at its start, and the rate
+    /// measured over the last full window.
+    window: std::cell::Cell<(f64, u64, f64)>,
 }
 
 impl Progress {
@@ -77,11 +80,13 @@ impl Progress {
     /// p.finish();
     /// ```
     pub fn new(enabled: bool, total: Option<u64>, unit: &str) -> Self {
+        let window = std::cell::Cell::new((0.0, 0, 0.0));
         if !enabled {
             return Progress {
                 bar: None,
                 lines: false,
                 unit: String::new(),
+                window,
             };
         }
         if !std::io::stderr().is_terminal() {
@@ -89,6 +94,7 @@ impl Progress {
                 bar: None,
                 lines: true,
                 unit: String::new(),
+                window,
             };
         }
         let bar = match total {
@@ -108,16 +114,32 @@ impl Progress {
             bar: Some(bar),
             lines: false,
             unit: unit.to_string(),
+            window,
         }
     }
 
-    /// `done` units so far; `what` says what is being done (the rate and
-    /// the memory in use are added).
+    /// Units a second over the last second or so (the current rate, not
+    /// the average since the start, which hides a slowdown); the average
+    /// until a first second has passed.
+    fn rate(&self, now: f64, done: u64) -> f64 {
+        let (start, at_start, last) = self.window.get();
+        if now - start >= 1.0 {
+            let rate = done.saturating_sub(at_start) as f64 / (now - start);
+            self.window.set((now, done, rate));
+            rate
+        } else if start == 0.0 {
+            done as f64 / now.max(1e-3)
+        } else {
+            last
+        }
+    }
+
+    /// `done` units so far; `what` says what is being done (the current
+    /// rate and the memory in use are added).
     pub fn update(&self, done: u64, what: &str) {
         if let Some(bar) = &self.bar {
             bar.set_position(done);
-            let secs = bar.elapsed().as_secs_f64().max(1e-3);
-            let rate = done as f64 / secs;
+            let rate = self.rate(bar.elapsed().as_secs_f64(), done);
             let rate = if rate >= 1e6 {
                 format!("{:.1} M", rate / 1e6)
             } else if rate >= 1e3 {

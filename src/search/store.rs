@@ -51,22 +51,24 @@ impl<P: Puzzle, I: StateIndex<P>> Store<P, I> {
         };
         for r in roots {
             let k = I::key(p, &r);
-            if store.index.insert_new(&k, store.len as u32) {
-                store.entries.push(Entry {
+            let Store { entries, len, index } = &mut store;
+            if index.insert_new(&k, *len as u32, |i| &entries[i as usize].state) {
+                entries.push(Entry {
                     state: r,
                     memo: I::memo(&k),
                     parent: ROOT,
                 });
-                store.len += 1;
+                *len += 1;
             }
         }
         Ok(store)
     }
 
-    /// Bytes a stored state costs: its entry (twice, as the vector doubles
-    /// when full) and its share of the index.
+    /// Bytes a stored state costs: its entry (and a quarter more: a large
+    /// vector grows by moving pages, not copying, so its spare capacity is
+    /// never touched) and its share of the index.
     pub(crate) fn bytes_per_state() -> u64 {
-        2 * std::mem::size_of::<Entry<P::State, I::Memo>>() as u64 + I::bytes_per_state()
+        std::mem::size_of::<Entry<P::State, I::Memo>>() as u64 * 5 / 4 + I::bytes_per_state()
     }
 
     /// Number of stored states.
@@ -82,10 +84,11 @@ impl<P: Puzzle, I: StateIndex<P>> Store<P, I> {
     /// The slot of `s`, if it is stored.
     pub(crate) fn find(&self, p: &P, s: &P::State) -> Option<u32> {
         let k = I::key(p, s);
-        if !self.index.contains(&k) {
+        let stored = |i: u32| &self.entries[i as usize].state;
+        if !self.index.contains(&k, stored) {
             return None;
         }
-        self.index.slot(&k).or_else(|| {
+        self.index.slot(&k, stored).or_else(|| {
             let i = self.entries[..self.len].iter().position(|e| e.state == *s);
             Some(i.expect("a state the index holds is stored") as u32)
         })
@@ -93,7 +96,7 @@ impl<P: Puzzle, I: StateIndex<P>> Store<P, I> {
 
     /// True when the state of key `k` is stored.
     pub(crate) fn contains(&self, k: &I::Key) -> bool {
-        self.index.contains(k)
+        self.index.contains(k, |i| &self.entries[i as usize].state)
     }
 
     /// The states from slot `i` back to a root.
@@ -128,7 +131,7 @@ impl<P: Puzzle, I: StateIndex<P>> Store<P, I> {
                 return;
             }
             let k = I::key_after(p, &s, memo, m, &t);
-            let new = index.insert_new(&k, *len as u32);
+            let new = index.insert_new(&k, *len as u32, |i| &entries[i as usize].state);
             let stop = new && hit(&k, &t);
             if stop {
                 found = Some(*len as u32);

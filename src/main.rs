@@ -3,7 +3,7 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command, Failure, LongestPuzzle, SolvePuzzle};
+use cli::{Cli, Command, Failure, LongestPuzzle, PdbCommand, SolvePuzzle};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -32,6 +32,9 @@ fn main() -> ExitCode {
         Command::Tour(a) => cli::tour::tour(a),
         Command::Perft(a) => cli::reversi::perft(a),
         Command::Wipeout(a) => cli::reversi::wipeout(a),
+        Command::Pdb(PdbCommand::Build(a)) => cli::pdb::build(a),
+        Command::Pdb(PdbCommand::List(a)) => cli::pdb::list(a),
+        Command::Pdb(PdbCommand::Clear(a)) => cli::pdb::clear(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -43,7 +43,9 @@ proptest! {
         let (p, table) = &puzzles()[which];
         let start = p.unrank(raw % p.state_count());
         let exact = table.get(p.rank(&start));
-        let opts = IdaOptions { max_depth: 40, undo_cut: true, progress: false };
+        let opts = IdaOptions { max_depth: 40, ..IdaOptions::default() };
+        // Several threads, every iteration split into subtrees.
+        let split = IdaOptions { threads: 3, split_from: 0, ..opts };
         match exact {
             None => {
                 let unsolvable = matches!(bfs(p, &start), Err(SearchError::Unsolvable { .. }));
@@ -71,6 +73,14 @@ proptest! {
                     prop_assert_eq!(sol.len(), d);
                     check_solution(p, &start, &sol.moves);
                 }
+                // Splitting changes neither the solution nor the counts.
+                let par = ida_star(p, &start, |s| improved.estimate(s), split).unwrap();
+                prop_assert_eq!(&par.moves, &results[2].moves);
+                let work = |s: &tansaku::search::Solution<FlipIt>| -> Vec<(u32, u64, u64)> {
+                    s.iterations.iter().map(|i| (i.bound, i.expanded, i.generated)).collect()
+                };
+                prop_assert_eq!(work(&par), work(&results[2]));
+                prop_assert_eq!(par.stats.generated, results[2].stats.generated);
                 // Plain iterative deepening only where it stays small.
                 if d <= 12 && p.cells() <= 12 {
                     let sol = iddfs(p, &start, opts).unwrap();
@@ -88,7 +98,7 @@ proptest! {
         let goal = base.unrank(raw_goal % base.state_count());
         let p = base.with_goal(FlipGoal::Board(goal));
         let start = p.unrank(raw_start % p.state_count());
-        let opts = IdaOptions { max_depth: 60, undo_cut: true, progress: false };
+        let opts = IdaOptions { max_depth: 60, ..IdaOptions::default() };
         match bfs(&p, &start) {
             Err(_) => prop_assert!(bidirectional(&p, &start).is_err()),
             Ok(sol) => {

@@ -2,14 +2,15 @@
 //! `longest flip-square`.
 
 use super::report::{
-    PRECHECK_STATES, print_longest, progress_wanted, report_solve, run_solve_ranked, write_histogram_svg,
+    Named, PRECHECK_STATES, Run, print_longest, progress_wanted, report_solve, run_solve_ranked, write_histogram_svg,
 };
 use super::{
     Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
 };
-use tansaku::Ranked;
 use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
+use tansaku::search::auto::Space;
 use tansaku::search::retrograde::{RetroOptions, count_orbits, retrograde_dense};
+use tansaku::{Puzzle, Ranked};
 
 pub fn solve_row(a: &FlipRowSolve) -> Result<(), Failure> {
     let n = a.board.chars().filter(|&c| c != '/').count();
@@ -68,12 +69,24 @@ fn solve(p: FlipIt, board: &str, goal: Option<&str>, bound: Bound, c: &SolveComm
         Bound::Improved => BoundKind::Improved,
     };
     let h = FlipBound::new(&p, kind);
-    let precheck = p.state_count() <= PRECHECK_STATES;
-    let outcome = run_solve_ranked(&p, &start, c.algo, &h, c.max_depth, precheck, c.quiet);
-    let algorithm = c.algorithm_name(match kind {
-        BoundKind::Corner => "corner bound",
-        BoundKind::Improved => "improved bound",
+    let chosen = c.resolve(Space {
+        states: Some(p.state_count()),
+        reversible: p.reversible(),
+        goals_listed: p.goal_states().is_some(),
+        strong_bound: false,
     });
+    let run = Run {
+        precheck: p.state_count() <= PRECHECK_STATES,
+        ..Run::new(chosen.algorithm, c)
+    };
+    let outcome = run_solve_ranked(&p, &start, run, &h);
+    let algorithm = Named::new(
+        &chosen,
+        match kind {
+            BoundKind::Corner => "corner bound",
+            BoundKind::Improved => "improved bound",
+        },
+    );
     let mut name = p.name();
     if goal.is_some() {
         name.push_str(" to a fixed goal board");

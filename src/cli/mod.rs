@@ -3,12 +3,14 @@
 
 pub mod classics;
 pub mod flip;
+pub mod pdb;
 pub mod report;
 pub mod reversi;
 pub mod sliding;
 pub mod tour;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use tansaku::search::auto::{Algorithm, Space};
 
 /// What went wrong, and so which exit code to use.
 #[derive(Debug)]
@@ -38,6 +40,8 @@ tansaku solve flip-row --board BB_BBB         shortest solution, board by board\
 tansaku solve flip-square --algo idastar      the 4x4 SPEC instance by IDA*\n  \
 tansaku longest flip-square --size 5x5        God's number, antipodes, histogram\n  \
 tansaku solve sliding --board 867/254/3_1     the 8-puzzle's hardest board\n  \
+tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   a 15-puzzle\n  \
+tansaku pdb build --size 4x4                  the 15-puzzle's 7-8 databases, once\n  \
 tansaku solve line --from start3 --to goal3   the Line Puzzle's hardest published pair\n  \
 tansaku longest line --goal goal1             all 252,252,000 Line Puzzle boards\n  \
 tansaku solve jugs --capacity 8,5 --target 4  water jugs\n\n\
@@ -67,6 +71,85 @@ pub enum Command {
     /// Reversi: the fewest plies in which one colour wipes the other off
     /// the board, every such final position and how many games reach them
     Wipeout(WipeoutArgs),
+    /// Pattern databases of the 15- and 24-puzzle: build them ahead, list
+    /// or clear the cache
+    #[command(subcommand)]
+    Pdb(PdbCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PdbCommand {
+    /// Build (or check and load) the databases of a partition for a goal
+    /// and keep them in the cache
+    #[command(
+        after_help = "The 15-puzzle's 7-8 tables take about 1.5 minutes on 2 cores and 577 MB on disk; the 24-puzzle's 6-6-6-6 about 2.5 minutes and 510 MB. A solve builds what it needs on first use anyway; this command does it ahead.\n\nExamples:\n  tansaku pdb build --size 4x4                    7-8 for the goal 1 2 ... 15 _\n  tansaku pdb build --size 4x4 --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\"\n  tansaku pdb build --size 5x5 --partition 6-6-6-6"
+    )]
+    Build(PdbBuild),
+    /// List the cached tables: file, board, tiles, size, and anything wrong
+    List(PdbPlace),
+    /// Remove every cached table
+    Clear(PdbPlace),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PdbPlace {
+    /// The cache folder; default: $TANSAKU_PDB_DIR, else the user's cache
+    /// folder ($XDG_CACHE_HOME/tansaku or ~/.cache/tansaku)
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<std::path::PathBuf>,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PdbBuild {
+    /// Board size WxH (4x4 or 5x5)
+    #[arg(long, value_parser = parse_size, default_value = "4x4")]
+    pub size: (usize, usize),
+    /// Partition; default: the strongest for the board (7-8 on 4x4,
+    /// 6-6-6-6 on 5x5)
+    #[arg(long, value_enum)]
+    pub partition: Option<PartitionArg>,
+    /// Goal board; default: the tiles in order, empty cell last
+    #[arg(long)]
+    pub goal: Option<String>,
+    /// Memory the build may use, e.g. 2G; default: what the machine has
+    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
+    pub max_memory: Option<u64>,
+    /// No progress line on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub place: PdbPlace,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PartitionArg {
+    /// 15-puzzle: 5, 5 and 5 tiles (1.6 MB)
+    #[value(name = "5-5-5", alias = "555", alias = "pdb555")]
+    P555,
+    /// 15-puzzle: 6, 6 and 3 tiles (11.5 MB)
+    #[value(name = "6-6-3", alias = "663", alias = "pdb663")]
+    P663,
+    /// 15-puzzle: 7 and 8 tiles (577 MB), the strongest
+    #[value(name = "7-8", alias = "78", alias = "pdb78")]
+    P78,
+    /// 24-puzzle: four groups of 6 tiles (510 MB)
+    #[value(name = "6-6-6-6", alias = "6666", alias = "pdb6666")]
+    P6666,
+}
+
+impl PartitionArg {
+    pub fn partition(self) -> tansaku::puzzles::sliding::pdb::Partition {
+        use tansaku::puzzles::sliding::pdb::Partition;
+        match self {
+            PartitionArg::P555 => Partition::P555,
+            PartitionArg::P663 => Partition::P663,
+            PartitionArg::P78 => Partition::P78,
+            PartitionArg::P6666 => Partition::P6666,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -181,6 +264,10 @@ pub enum LongestPuzzle {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Algo {
+    /// Chosen from the size of the space and the bounds at hand: BFS for
+    /// small spaces, IDA* with pattern databases for the 15- and 24-puzzle
+    /// and the Line Puzzle, bidirectional search for other large spaces
+    Auto,
     /// Breadth-first search
     Bfs,
     /// Bidirectional breadth-first search (start and goal set), always
@@ -196,23 +283,60 @@ pub enum Algo {
 }
 
 impl SolveCommon {
-    /// The algorithm's name as reported; IDA* names its `bound`.
-    pub fn algorithm_name(&self, bound: &str) -> String {
-        match self.algo {
-            Algo::Idastar => format!("idastar ({bound})"),
+    /// The algorithm to run: `--algo`, or the library's choice for `space`
+    /// with its reason.
+    pub fn resolve(&self, space: Space) -> Chosen {
+        match self.algo.fixed() {
+            Some(algorithm) => Chosen {
+                algorithm,
+                reason: None,
+            },
+            None => {
+                let (algorithm, why) = tansaku::search::auto::choose(&space);
+                Chosen {
+                    algorithm,
+                    reason: Some(why),
+                }
+            }
+        }
+    }
+
+    /// IDA*'s threads: `--threads`, or every core.
+    pub fn threads(&self) -> usize {
+        self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        )
+    }
+}
+
+/// The algorithm a solve runs, and why when it was chosen automatically.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    pub algorithm: Algorithm,
+    pub reason: Option<String>,
+}
+
+impl Chosen {
+    /// The name as reported; IDA* names its `bound`.
+    pub fn name(&self, bound: &str) -> String {
+        match self.algorithm {
+            Algorithm::IdaStar => format!("idastar ({bound})"),
             other => other.name().to_string(),
         }
     }
 }
 
 impl Algo {
-    pub fn name(self) -> &'static str {
+    /// The algorithm asked for; `None` for `auto`.
+    pub fn fixed(self) -> Option<Algorithm> {
         match self {
-            Algo::Bfs => "bfs",
-            Algo::Bidir => "bidir",
-            Algo::BidirAlternate => "bidir-alternate",
-            Algo::Iddfs => "iddfs",
-            Algo::Idastar => "idastar",
+            Algo::Auto => None,
+            Algo::Bfs => Some(Algorithm::Bfs),
+            Algo::Bidir => Some(Algorithm::Bidir),
+            Algo::BidirAlternate => Some(Algorithm::BidirAlternate),
+            Algo::Iddfs => Some(Algorithm::Iddfs),
+            Algo::Idastar => Some(Algorithm::IdaStar),
         }
     }
 }
@@ -228,22 +352,40 @@ pub enum Bound {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SlideBound {
-    /// Pattern databases when labels repeat, Manhattan distance plus
-    /// linear conflicts when every tile is different
+    /// The strongest that fits in memory: 7-8 databases on 4x4, 6-6-6-6 on
+    /// 5x5 (distinct tiles), label databases when tiles repeat, linear
+    /// conflicts on other boards
     Auto,
     /// Manhattan distance to the nearest goal cell of the same label (the
-    /// seed article's), plus linear conflicts for distinct tiles
+    /// seed article's bound)
     Manhattan,
-    /// Additive pattern databases (built for the goal first, about 0.5 s
-    /// on 4x4)
+    /// Manhattan distance plus linear conflicts (distinct tiles)
+    LinearConflicts,
+    /// The best pattern databases for the board (label databases, built
+    /// in about 0.5 s, where no partition below applies)
     Pdb,
+    /// 15-puzzle: 5-5-5 additive databases
+    #[value(name = "5-5-5", alias = "555", alias = "pdb555")]
+    P555,
+    /// 15-puzzle: 6-6-3 additive databases
+    #[value(name = "6-6-3", alias = "663", alias = "pdb663")]
+    P663,
+    /// 15-puzzle: 7-8 additive databases (Korf & Felner)
+    #[value(name = "7-8", alias = "78", alias = "pdb78")]
+    P78,
+    /// 24-puzzle: 6-6-6-6 additive databases
+    #[value(name = "6-6-6-6", alias = "6666", alias = "pdb6666")]
+    P6666,
 }
 
 #[derive(Args, Debug, Clone)]
 pub struct SolveCommon {
     /// Search algorithm
-    #[arg(long, value_enum, default_value = "bfs")]
+    #[arg(long, value_enum, default_value = "auto")]
     pub algo: Algo,
+    /// Threads for IDA* on one instance; default: every core
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     /// Deepest bound iterative deepening and IDA* try before giving up
     #[arg(long, default_value_t = 200, value_name = "MOVES")]
     pub max_depth: u32,
@@ -254,8 +396,7 @@ pub struct SolveCommon {
     /// e.g. 800M or 2G; default: 3/4 of what the machine has available
     #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
     pub max_memory: Option<u64>,
-    /// No progress line on stderr (it is shown only on a terminal, for
-    /// IDA* and iterative deepening)
+    /// No progress line on stderr (it is shown only on a terminal)
     #[arg(long, short)]
     pub quiet: bool,
     /// Also draw the solution as an SVG strip of numbered boards (the moved
@@ -361,11 +502,23 @@ pub struct FlipSquareLongest {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  tansaku solve sliding --board 867/254/3_1                     8-puzzle: BFS (auto)\n  tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   15-puzzle: IDA* + 7-8 databases\n  tansaku solve sliding --batch data/korf100.txt --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\" --json\n\nThe 15- and 24-puzzle's databases are built on first use (1.5 and 2.5 minutes on 2 cores) and kept in the cache folder (see tansaku pdb)."
+)]
 pub struct SlidingSolve {
     /// Start board: compact (867/254/3_1) or tokens (8 6 7 2 5 4 3 0 1);
     /// _ 0 or . is the empty cell
     #[arg(long, default_value = "867/254/3_1")]
     pub board: String,
+    /// Solve every board of FILE instead (one a line; blank lines and #
+    /// comments skipped), with the same goal and options; one result a
+    /// line, then the totals
+    #[arg(long, value_name = "FILE")]
+    pub batch: Option<std::path::PathBuf>,
+    /// Pattern database cache folder; default: $TANSAKU_PDB_DIR, else the
+    /// user's cache folder
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<std::path::PathBuf>,
     /// Goal board; default: the tiles in order, empty cell last
     #[arg(long)]
     pub goal: Option<String>,

@@ -1,74 +1,97 @@
 //! Running a solver or an analysis for the CLI and printing what it found,
 //! as text or as one JSON object. Generic over the puzzle.
 
-use super::{Algo, Failure, SolveCommon};
+use super::{Chosen, Failure, SolveCommon};
 use serde::Serialize;
 use std::fmt::Display;
 use std::io::IsTerminal;
 use tansaku::render::{Board, strip};
+use tansaku::search::auto::Algorithm;
 use tansaku::search::index::prefers_rank_index;
 use tansaku::search::retrograde::Analysis;
-use tansaku::search::{self, IdaOptions, LowerBound, SearchError, Solution, Stats};
+use tansaku::search::{self, IdaOptions, Iteration, LowerBound, SearchError, Solution, Stats};
 use tansaku::{Puzzle, Ranked};
 
 /// Largest ranked space whose solvability is proved by a bidirectional
 /// search before a tree search (which cannot prove it) is started.
 pub const PRECHECK_STATES: u64 = 1 << 24;
 
-/// Runs `algo` from `start`. `h` is the lower bound for IDA*. When
-/// `precheck` is set, a bidirectional search first proves that a solution
-/// exists before iterative deepening or IDA* start (they would otherwise
-/// deepen up to --max-depth on an unsolvable instance).
-/// [`run_solve`] for a [`Ranked`] puzzle: the graph searches index their
-/// states by rank (no hashing) when the rank space is small enough.
-pub fn run_solve_ranked<P: Ranked>(
-    p: &P,
-    start: &P::State,
-    algo: Algo,
-    h: &impl LowerBound<P>,
-    max_depth: u32,
-    precheck: bool,
-    quiet: bool,
-) -> Result<Solution<P>, SearchError> {
-    if !prefers_rank_index(p) {
-        return run_solve(p, start, algo, h, max_depth, precheck, quiet);
-    }
-    match algo {
-        Algo::Bfs => search::bfs_ranked(p, start),
-        Algo::Bidir => search::bidirectional_ranked(p, start),
-        Algo::BidirAlternate => search::bidirectional_alternating_ranked(p, start),
-        Algo::Iddfs | Algo::Idastar => {
-            if precheck && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional_ranked(p, start) {
-                return Err(e);
-            }
-            run_solve(p, start, algo, h, max_depth, false, quiet)
+/// How a solve runs: the algorithm and the options every search shares.
+#[derive(Clone, Copy, Debug)]
+pub struct Run {
+    pub algorithm: Algorithm,
+    pub max_depth: u32,
+    /// Before iterative deepening or IDA*, prove with a bidirectional
+    /// search that a solution exists (they would otherwise deepen up to
+    /// --max-depth on an unsolvable instance).
+    pub precheck: bool,
+    pub progress: bool,
+    pub threads: usize,
+}
+
+impl Run {
+    pub fn new(algorithm: Algorithm, c: &SolveCommon) -> Self {
+        Run {
+            algorithm,
+            max_depth: c.max_depth,
+            precheck: false,
+            progress: progress_wanted(c.quiet),
+            threads: c.threads(),
         }
     }
 }
 
+/// Runs a solve on a [`Ranked`] puzzle: the graph searches index their
+/// states by rank (no hashing) when the rank space is small enough.
+pub fn run_solve_ranked<P: Ranked>(
+    p: &P,
+    start: &P::State,
+    run: Run,
+    h: &impl LowerBound<P>,
+) -> Result<Solution<P>, SearchError> {
+    if !prefers_rank_index(p) {
+        return run_solve(p, start, run, h);
+    }
+    match run.algorithm {
+        Algorithm::Bfs => search::bfs_ranked(p, start),
+        Algorithm::Bidir => search::bidirectional_ranked(p, start),
+        Algorithm::BidirAlternate => search::bidirectional_alternating_ranked(p, start),
+        Algorithm::Iddfs | Algorithm::IdaStar => {
+            if run.precheck
+                && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional_ranked(p, start)
+            {
+                return Err(e);
+            }
+            run_solve(p, start, Run { precheck: false, ..run }, h)
+        }
+    }
+}
+
+/// Runs a solve on any puzzle (hash-indexed graph searches).
 pub fn run_solve<P: Puzzle>(
     p: &P,
     start: &P::State,
-    algo: Algo,
+    run: Run,
     h: &impl LowerBound<P>,
-    max_depth: u32,
-    precheck: bool,
-    quiet: bool,
 ) -> Result<Solution<P>, SearchError> {
     let opts = IdaOptions {
-        max_depth,
+        max_depth: run.max_depth,
         undo_cut: true,
-        progress: progress_wanted(quiet),
+        progress: run.progress,
+        threads: run.threads,
+        ..IdaOptions::default()
     };
-    match algo {
-        Algo::Bfs => search::bfs(p, start),
-        Algo::Bidir => search::bidirectional(p, start),
-        Algo::BidirAlternate => search::bidirectional_alternating(p, start),
-        Algo::Iddfs | Algo::Idastar => {
-            if precheck && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional(p, start) {
+    match run.algorithm {
+        Algorithm::Bfs => search::bfs(p, start),
+        Algorithm::Bidir => search::bidirectional(p, start),
+        Algorithm::BidirAlternate => search::bidirectional_alternating(p, start),
+        Algorithm::Iddfs | Algorithm::IdaStar => {
+            if run.precheck
+                && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional(p, start)
+            {
                 return Err(e);
             }
-            if algo == Algo::Iddfs {
+            if run.algorithm == Algorithm::Iddfs {
                 search::iddfs(p, start, opts)
             } else {
                 search::ida_star_with(p, start, h, opts)
@@ -81,12 +104,18 @@ pub fn run_solve<P: Puzzle>(
 struct SolveJson<'a, M: Serialize> {
     puzzle: &'a str,
     algorithm: &'a str,
+    /// Why `--algo auto` chose the algorithm.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    auto: Option<&'a str>,
     length: usize,
     #[serde(flatten)]
     extra: std::collections::BTreeMap<&'a str, usize>,
     boards: Vec<String>,
     moves: &'a [M],
     stats: Stats,
+    /// IDA*'s work per iteration.
+    #[serde(skip_serializing_if = "<[Iteration]>::is_empty")]
+    iterations: &'a [Iteration],
 }
 
 #[derive(Serialize)]
@@ -108,7 +137,7 @@ pub type Extra = (&'static str, usize, &'static str);
 pub fn report_solve<P>(
     p: &P,
     puzzle: &str,
-    algorithm: &str,
+    algorithm: &Named,
     outcome: Result<Solution<P>, SearchError>,
     c: &SolveCommon,
     extra: Option<Extra>,
@@ -119,6 +148,23 @@ where
 {
     write_solution_svg(p, puzzle, &outcome, c.svg.as_deref())?;
     print_solve(p, puzzle, algorithm, outcome, c.json, extra)
+}
+
+/// An algorithm as reported: its name (with its bound) and, when `--algo
+/// auto` chose it, why.
+#[derive(Clone, Debug)]
+pub struct Named {
+    pub name: String,
+    pub auto: Option<String>,
+}
+
+impl Named {
+    pub fn new(chosen: &Chosen, bound: &str) -> Self {
+        Named {
+            name: chosen.name(bound),
+            auto: chosen.reason.clone(),
+        }
+    }
 }
 
 /// Answers an instance shown unsolvable before any search: the JSON
@@ -142,7 +188,7 @@ pub fn print_unsolvable(puzzle: &str, algorithm: &str, reason: String, json: boo
 fn print_solve<P>(
     p: &P,
     puzzle: &str,
-    algorithm: &str,
+    named: &Named,
     outcome: Result<Solution<P>, SearchError>,
     json: bool,
     extra: Option<Extra>,
@@ -151,6 +197,7 @@ where
     P: Puzzle + Board<State = <P as Puzzle>::State>,
     P::Move: Serialize + Display,
 {
+    let algorithm = named.name.as_str();
     let sol = match outcome {
         Ok(sol) => sol,
         Err(SearchError::Unsupported(why)) => return Err(Failure::Usage(why)),
@@ -177,16 +224,21 @@ where
         let j = SolveJson {
             puzzle,
             algorithm,
+            auto: named.auto.as_deref(),
             length: sol.len(),
             extra: extra.iter().map(|&(k, add, _)| (k, sol.len() + add)).collect(),
             boards,
             moves: &sol.moves,
             stats: sol.stats,
+            iterations: &sol.iterations,
         };
         println!("{}", serde_json::to_string(&j).expect("serialisable"));
         return Ok(());
     }
     println!("{puzzle}: {} -> goal, by {algorithm}", boards[0]);
+    if let Some(why) = &named.auto {
+        println!("(chosen by --algo auto: {why})");
+    }
     println!();
     print!("{}", strip(p, &sol.states, 78));
     println!();
@@ -199,6 +251,14 @@ where
     println!("generated  {} states", sol.stats.generated);
     println!("expanded   {} states", sol.stats.expanded);
     println!("seconds    {:.6}", sol.stats.seconds);
+    if !sol.iterations.is_empty() {
+        let bounds: Vec<String> = sol
+            .iterations
+            .iter()
+            .map(|i| format!("{}:{}", i.bound, i.generated))
+            .collect();
+        println!("bounds     {} (bound:nodes generated)", bounds.join(" "));
+    }
     Ok(())
 }
 

@@ -1,17 +1,19 @@
-//! `solve sliding`, `solve line`, `longest sliding`, `longest line`.
+//! `solve sliding` (one board or a batch), `solve line`, `longest sliding`,
+//! `longest line`. The library chooses the algorithm and the bound
+//! (`tansaku::puzzles::sliding::solve`); this file parses and prints.
 
 use super::report::{
-    Extra, print_longest, print_unsolvable, progress_wanted, report_solve, run_solve_ranked, write_histogram_svg,
+    Extra, Named, print_longest, print_unsolvable, progress_wanted, report_solve, write_histogram_svg,
 };
-use super::{
-    Algo, Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon,
-};
+use super::{Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon};
+use serde::Serialize;
 use tansaku::Ranked;
-use tansaku::puzzles::sliding::packed::Packed;
-use tansaku::puzzles::sliding::pattern::PatternDb;
-use tansaku::puzzles::sliding::{ManhattanBound, ParsedBoard, SlideState, Sliding, parse_board};
+use tansaku::puzzles::sliding::pdb::cache::PdbCache;
+use tansaku::puzzles::sliding::pdb::{Partition, PdbError};
+use tansaku::puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
+use tansaku::puzzles::sliding::{ParsedBoard, SlideMove, SlideState, Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
-use tansaku::search::{LowerBound, NoBound};
+use tansaku::search::{Iteration, SearchError, Stats};
 
 /// The Line Puzzle's named boards (SPEC §3).
 pub const LINE_BOARDS: [(&str, &str); 6] = [
@@ -56,27 +58,77 @@ pub fn line_board(text: &str) -> Result<ParsedBoard, Failure> {
     Ok(b)
 }
 
-/// The lower bound picked by `--bound`.
-enum SlidingBound<'a> {
-    Manhattan(ManhattanBound<'a>),
-    Pdb(Box<PatternDb<'a>>),
+/// The library's bound request for `--bound`.
+fn request(bound: SlideBound) -> BoundRequest {
+    match bound {
+        SlideBound::Auto => BoundRequest::Auto,
+        SlideBound::Manhattan => BoundRequest::Manhattan,
+        SlideBound::LinearConflicts => BoundRequest::LinearConflicts,
+        SlideBound::Pdb => BoundRequest::Pdb,
+        SlideBound::P555 => BoundRequest::Partition(Partition::P555),
+        SlideBound::P663 => BoundRequest::Partition(Partition::P663),
+        SlideBound::P78 => BoundRequest::Partition(Partition::P78),
+        SlideBound::P6666 => BoundRequest::Partition(Partition::P6666),
+    }
 }
 
-impl LowerBound<Sliding> for SlidingBound<'_> {
-    #[inline]
-    fn estimate(&self, s: &SlideState) -> u32 {
-        match self {
-            SlidingBound::Manhattan(b) => b.estimate(s),
-            SlidingBound::Pdb(b) => b.estimate(s),
-        }
-    }
+/// The pattern database cache: `--pdb-dir`, or the user's.
+pub fn cache(dir: Option<&std::path::Path>) -> PdbCache {
+    dir.map_or_else(PdbCache::user, PdbCache::at)
+}
 
-    #[inline]
-    fn after_move(&self, parent: &SlideState, parent_h: u32, m: tansaku::puzzles::CellMove, child: &SlideState) -> u32 {
-        match self {
-            SlidingBound::Manhattan(b) => b.after_move(parent, parent_h, m, child),
-            SlidingBound::Pdb(b) => b.after_move(parent, parent_h, m, child),
+/// What to tell the user when pattern databases cannot be used or kept.
+pub fn pdb_failure(e: SolveError) -> Failure {
+    match e {
+        SolveError::Pdb(PdbError::Cache(why)) => Failure::Usage(format!(
+            "pattern database cache: {why}; choose a writable folder with --pdb-dir"
+        )),
+        SolveError::Pdb(PdbError::Memory(m)) => {
+            Failure::Usage(format!("{m}; or choose smaller databases with --bound 6-6-3 (4x4)"))
         }
+        SolveError::Pdb(PdbError::Unsupported(why)) => Failure::Usage(format!("--bound: {why}")),
+        SolveError::Mismatch(why) => Failure::Usage(why),
+        SolveError::Unreachable(why) => Failure::NoSolution(why),
+        SolveError::Search(e) => Failure::Usage(e.to_string()),
+    }
+}
+
+/// The library's options for a solve: `notice` gets its messages.
+fn options<'a>(bound: SlideBound, cache: &'a PdbCache, notice: &'a dyn Fn(&str), c: &SolveCommon) -> SolveOptions<'a> {
+    SolveOptions {
+        algorithm: c.algo.fixed(),
+        bound: request(bound),
+        max_depth: c.max_depth,
+        threads: c.threads(),
+        progress: progress_wanted(c.quiet),
+        cache,
+        notice,
+        memory: c.max_memory,
+    }
+}
+
+/// Chooses and prepares the algorithm and bound for `p`'s goal.
+fn solver(
+    p: &Sliding,
+    bound: SlideBound,
+    pdb_dir: Option<&std::path::Path>,
+    c: &SolveCommon,
+) -> Result<Solver, Failure> {
+    let cache = cache(pdb_dir);
+    let quiet = c.quiet;
+    let notice = move |m: &str| {
+        if !quiet {
+            eprintln!("tansaku: {m}");
+        }
+    };
+    Solver::new(p, options(bound, &cache, &notice, c)).map_err(pdb_failure)
+}
+
+/// The algorithm as reported.
+fn named(solver: &Solver) -> Named {
+    Named {
+        name: solver.describe(),
+        auto: solver.reason().map(String::from),
     }
 }
 
@@ -86,59 +138,228 @@ fn solve(
     start: &SlideState,
     name: &str,
     bound: SlideBound,
+    pdb_dir: Option<&std::path::Path>,
     c: &SolveCommon,
     extra: Option<Extra>,
 ) -> Result<(), Failure> {
-    let use_pdb = match bound {
-        SlideBound::Auto => !p.distinct(),
-        SlideBound::Manhattan => false,
-        SlideBound::Pdb => true,
-    };
-    let algorithm = c.algorithm_name(if use_pdb {
-        "pattern databases"
-    } else if p.distinct() {
-        "manhattan + linear conflicts"
-    } else {
-        "manhattan"
-    });
+    // Parity settles solvability before any database is built.
     if let Some(reason) = p.unsolvable_reason(start) {
-        return Err(print_unsolvable(name, &algorithm, reason, c.json));
+        let cache = cache(pdb_dir);
+        let plan = plan(p, &options(bound, &cache, &|_| {}, c));
+        return Err(print_unsolvable(name, &plan.describe(false), reason, c.json));
     }
-    let h = if use_pdb && c.algo == Algo::Idastar {
-        SlidingBound::Pdb(Box::new(PatternDb::new(p).map_err(Failure::usage)?))
-    } else {
-        SlidingBound::Manhattan(ManhattanBound::new(p))
+    let solver = solver(p, bound, pdb_dir, c)?;
+    let named = named(&solver);
+    let outcome = match solver.solve(p, start) {
+        Ok(sol) => Ok(sol),
+        Err(SolveError::Search(e)) => Err(e),
+        Err(SolveError::Unreachable(reason)) => return Err(print_unsolvable(name, &named.name, reason, c.json)),
+        Err(e) => return Err(pdb_failure(e)),
     };
-    // Parity settles solvability exactly, so no search has to prove it.
-    // The graph searches run on packed boards when they fit in a word.
-    let outcome = match Packed::new(p) {
-        Some(k) if matches!(c.algo, Algo::Bfs | Algo::Bidir | Algo::BidirAlternate) => {
-            run_solve_ranked(&k, &k.pack(start), c.algo, &NoBound, c.max_depth, false, c.quiet)
-                .map(|sol| k.unpack_solution(sol))
-        }
-        _ => run_solve_ranked(p, start, c.algo, &h, c.max_depth, false, c.quiet),
+    report_solve(p, name, &named, outcome, c, extra)
+}
+
+/// The start board and puzzle of `solve sliding` (board text, goal text).
+fn sliding_puzzle(
+    board: &str,
+    goal: Option<&str>,
+    size: Option<(usize, usize)>,
+) -> Result<(Sliding, SlideState), String> {
+    let start = parse_board(board, size).map_err(|e| e.to_string())?;
+    let goal = match goal {
+        Some(g) => Some(parse_board(g, Some((start.width, start.height))).map_err(|e| format!("--goal: {e}"))?),
+        None => None,
     };
-    report_solve(p, name, &algorithm, outcome, c, extra)
+    Sliding::new(&start, goal.as_ref()).map_err(|e| e.to_string())
 }
 
 pub fn solve_sliding(a: &SlidingSolve) -> Result<(), Failure> {
-    let start = parse_board(&a.board, a.size).map_err(Failure::usage)?;
-    let goal = match &a.goal {
-        Some(g) => Some(
-            parse_board(g, Some((start.width, start.height))).map_err(|e| Failure::Usage(format!("--goal: {e}")))?,
-        ),
-        None => None,
-    };
-    let (p, s) = Sliding::new(&start, goal.as_ref()).map_err(Failure::usage)?;
+    if let Some(file) = &a.batch {
+        return batch(a, file);
+    }
+    let (p, s) = sliding_puzzle(&a.board, a.goal.as_deref(), a.size).map_err(Failure::Usage)?;
     let name = format!("sliding {}x{}", p.width(), p.height());
-    solve(&p, &s, &name, a.bound, &a.common, None)
+    solve(&p, &s, &name, a.bound, a.pdb_dir.as_deref(), &a.common, None)
+}
+
+#[derive(Serialize)]
+struct BatchLine<'a> {
+    line: usize,
+    board: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    length: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boards: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<&'a [SlideMove]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iterations: Option<&'a [Iteration]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Serialize, Default)]
+struct BatchTotals {
+    boards: usize,
+    solved: usize,
+    unsolvable: usize,
+    bad: usize,
+    moves: u64,
+    generated: u64,
+    expanded: u64,
+    /// Search time over every board.
+    seconds: f64,
+    /// Time to choose the algorithm and load or build the databases.
+    setup_seconds: f64,
+}
+
+/// `solve sliding --batch FILE`: one board a line, one goal, the bound
+/// prepared once.
+fn batch(a: &SlidingSolve, file: &std::path::Path) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Failure::Usage(format!("--batch: cannot read '{}': {e}", file.display())))?;
+    let c = &a.common;
+    let mut solver: Option<Solver> = None;
+    let mut totals = BatchTotals::default();
+    let mut bad_lines = Vec::new();
+    if !c.json {
+        println!(
+            "{:>5} {:>6} {:>14} {:>14} {:>10}  board",
+            "line", "moves", "generated", "expanded", "seconds"
+        );
+    }
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let board = raw.split('#').next().unwrap_or("").trim();
+        if board.is_empty() {
+            continue;
+        }
+        totals.boards += 1;
+        let result = sliding_puzzle(board, a.goal.as_deref(), a.size)
+            .map_err(Failure::Usage)
+            .and_then(|(p, s)| {
+                if solver.is_none() {
+                    let clock = std::time::Instant::now();
+                    let made = self::solver(&p, a.bound, a.pdb_dir.as_deref(), c)?;
+                    totals.setup_seconds = clock.elapsed().as_secs_f64();
+                    if !c.json {
+                        println!("# {}", made.describe());
+                    }
+                    solver = Some(made);
+                }
+                let solver = solver.as_ref().expect("made above");
+                match solver.solve(&p, &s) {
+                    Ok(sol) => Ok((p, sol)),
+                    Err(SolveError::Search(e @ SearchError::Unsupported(_))) => Err(Failure::Usage(e.to_string())),
+                    Err(SolveError::Search(e)) => Err(Failure::NoSolution(e.to_string())),
+                    Err(e) => Err(pdb_failure(e)),
+                }
+            });
+        let mut entry = BatchLine {
+            line,
+            board,
+            length: None,
+            boards: None,
+            moves: None,
+            stats: None,
+            iterations: None,
+            error: None,
+        };
+        match &result {
+            Ok((p, sol)) => {
+                totals.solved += 1;
+                totals.moves += sol.len() as u64;
+                totals.generated += sol.stats.generated;
+                totals.expanded += sol.stats.expanded;
+                totals.seconds += sol.stats.seconds;
+                if c.json {
+                    entry.length = Some(sol.len());
+                    entry.boards = Some(sol.states.iter().map(|s| p.format(s)).collect());
+                    entry.moves = Some(&sol.moves);
+                    entry.stats = Some(sol.stats);
+                    entry.iterations = Some(&sol.iterations);
+                } else {
+                    println!(
+                        "{line:>5} {:>6} {:>14} {:>14} {:>10.4}  {board}",
+                        sol.len(),
+                        sol.stats.generated,
+                        sol.stats.expanded,
+                        sol.stats.seconds
+                    );
+                }
+            }
+            Err(f) => {
+                let why = match f {
+                    Failure::Usage(w) => {
+                        totals.bad += 1;
+                        bad_lines.push(line);
+                        w
+                    }
+                    Failure::NoSolution(w) => {
+                        totals.unsolvable += 1;
+                        w
+                    }
+                };
+                eprintln!("tansaku: {}: line {line}: {why}", file.display());
+                if c.json {
+                    entry.error = Some(why.clone());
+                } else {
+                    println!("{line:>5}  no answer: {why}");
+                }
+            }
+        }
+        if c.json {
+            println!("{}", serde_json::to_string(&entry).expect("serialisable"));
+        }
+    }
+    if c.json {
+        #[derive(Serialize)]
+        struct Totals<'a> {
+            totals: &'a BatchTotals,
+        }
+        println!(
+            "{}",
+            serde_json::to_string(&Totals { totals: &totals }).expect("serialisable")
+        );
+    } else {
+        println!(
+            "total {:>6} {:>14} {:>14} {:>10.4}  {} boards: {} solved, {} unsolvable, {} bad; setup {:.2} s",
+            totals.moves,
+            totals.generated,
+            totals.expanded,
+            totals.seconds,
+            totals.boards,
+            totals.solved,
+            totals.unsolvable,
+            totals.bad,
+            totals.setup_seconds
+        );
+    }
+    if !bad_lines.is_empty() {
+        let lines: Vec<String> = bad_lines.iter().map(usize::to_string).collect();
+        return Err(Failure::Usage(format!(
+            "{} of {} boards could not be read or used (line {}); the others were answered",
+            bad_lines.len(),
+            totals.boards,
+            lines.join(", ")
+        )));
+    }
+    if totals.unsolvable > 0 {
+        return Err(Failure::NoSolution(format!(
+            "{} of {} boards have no solution",
+            totals.unsolvable, totals.boards
+        )));
+    }
+    Ok(())
 }
 
 pub fn solve_line(a: &LineSolve) -> Result<(), Failure> {
     let from = line_board(&a.from).map_err(|e| prefix("--from", e))?;
     let to = line_board(&a.to).map_err(|e| prefix("--to", e))?;
     let (p, s) = Sliding::new(&from, Some(&to)).map_err(Failure::usage)?;
-    solve(&p, &s, "line puzzle", a.bound, &a.common, Some(PHYSICAL))
+    solve(&p, &s, "line puzzle", a.bound, None, &a.common, Some(PHYSICAL))
 }
 
 fn prefix(option: &str, f: Failure) -> Failure {

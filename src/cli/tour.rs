@@ -2,9 +2,9 @@
 //! that fits it, each solution replayed, and the published number beside
 //! tansaku's.
 
-use super::report::{run_solve_ranked, solution_svg, write_picture};
+use super::report::{Run, run_solve_ranked, solution_svg, write_picture};
 use super::sliding::LINE_BOARDS;
-use super::{Algo, Failure, TourArgs};
+use super::{Failure, TourArgs};
 use serde::Serialize;
 use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt};
 use tansaku::puzzles::jugs::Jugs;
@@ -13,6 +13,7 @@ use tansaku::puzzles::river::River;
 use tansaku::puzzles::sliding::packed::Packed;
 use tansaku::puzzles::sliding::pattern::PatternDb;
 use tansaku::puzzles::sliding::{ManhattanBound, Sliding, parse_board};
+use tansaku::search::auto::Algorithm;
 use tansaku::search::retrograde::{RetroOptions, count_orbits, retrograde_dense};
 use tansaku::search::{self, IdaOptions, SearchError, Solution};
 use tansaku::{Puzzle, Ranked, replay};
@@ -38,12 +39,19 @@ fn flip_solve(
     board: &str,
     label: &str,
     spec: u32,
-    algos: &[(Algo, Option<BoundKind>)],
+    algos: &[(Algorithm, Option<BoundKind>)],
 ) {
     let start = p.parse_board(board).expect("SPEC board parses");
     for &(algo, kind) in algos {
         let h = FlipBound::new(p, kind.unwrap_or(BoundKind::Improved));
-        let outcome = run_solve_ranked(p, &start, algo, &h, 200, false, true);
+        let run = Run {
+            algorithm: algo,
+            max_depth: 200,
+            precheck: false,
+            progress: false,
+            threads: 1,
+        };
+        let outcome = run_solve_ranked(p, &start, run, &h);
         let algorithm = match kind {
             Some(BoundKind::Corner) => "idastar (corner)".to_string(),
             Some(BoundKind::Improved) => "idastar (improved)".to_string(),
@@ -108,11 +116,11 @@ fn flip_longest(rows: &mut Vec<Row>, p: &FlipIt, spec_longest: u32, spec_count: 
 
 fn flip_rows(rows: &mut Vec<Row>) {
     let every = [
-        (Algo::Bfs, None),
-        (Algo::Bidir, None),
-        (Algo::Iddfs, None),
-        (Algo::Idastar, Some(BoundKind::Corner)),
-        (Algo::Idastar, Some(BoundKind::Improved)),
+        (Algorithm::Bfs, None),
+        (Algorithm::Bidir, None),
+        (Algorithm::Iddfs, None),
+        (Algorithm::IdaStar, Some(BoundKind::Corner)),
+        (Algorithm::IdaStar, Some(BoundKind::Improved)),
     ];
     let row6 = FlipIt::row(6, false);
     flip_solve(rows, &row6, "BB_BBB", "(A) BB_BBB", 8, &every);

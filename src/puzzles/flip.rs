@@ -536,6 +536,8 @@ pub struct FlipBound {
 }
 
 impl crate::search::LowerBound<FlipIt> for FlipBound {
+    type Memo = ();
+
     #[inline]
     fn estimate(&self, s: &FlipState) -> u32 {
         FlipBound::estimate(self, s)

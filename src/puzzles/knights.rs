@@ -311,6 +311,8 @@ impl Puzzle for Knights {
 /// nearest goal cell of the piece's kind on an empty board. Admissible:
 /// each move is one jump of one piece.
 impl LowerBound<Knights> for Knights {
+    type Memo = ();
+
     fn estimate(&self, s: &KnightState) -> u32 {
         (0..self.cells())
             .filter(|&c| s.cells[c] != 0)
@@ -319,9 +321,9 @@ impl LowerBound<Knights> for Knights {
     }
 
     #[inline]
-    fn after_move(&self, _: &KnightState, parent_h: u32, m: KnightMove, child: &KnightState) -> u32 {
+    fn after_move(&self, _: &KnightState, parent_h: u32, _: &(), m: KnightMove, child: &KnightState) -> (u32, ()) {
         let d = &self.dist[child.cells[m.to as usize] as usize];
-        parent_h + d[m.to as usize] as u32 - d[m.from as usize] as u32
+        (parent_h + d[m.to as usize] as u32 - d[m.from as usize] as u32, ())
     }
 }
 

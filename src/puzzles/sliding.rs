@@ -11,6 +11,8 @@
 mod combinadic;
 pub mod packed;
 pub mod pattern;
+pub mod pdb;
+pub mod solve;
 
 use combinadic::Combinadic;
 
@@ -378,6 +380,11 @@ impl Sliding {
         self.distinct
     }
 
+    /// The name of tile label `label` as written on boards (`_` for 0).
+    pub fn tile_name(&self, label: u8) -> &str {
+        self.names.get(label as usize).map_or("?", String::as_str)
+    }
+
     /// Writes a board: compact when every name is one character, else
     /// tokens separated by spaces; rows separated by `/`.
     pub fn format(&self, s: &SlideState) -> String {
@@ -480,31 +487,35 @@ impl Sliding {
     /// positions must step out and back (2 extra moves each). Exact LIS, so
     /// the bound stays admissible.
     fn linear_conflicts(&self, s: &SlideState) -> u32 {
-        let (w, h) = (self.width, self.height);
-        let goal_cell = |l: u8| self.goal_cell[l as usize] as usize;
-        let mut extra = 0;
-        let mut seq: Vec<usize> = Vec::with_capacity(w.max(h));
-        for y in 0..h {
-            seq.clear();
-            for x in 0..w {
-                let l = s.cells[y * w + x];
-                if l != 0 && goal_cell(l) / w == y {
-                    seq.push(goal_cell(l) % w);
-                }
+        let rows = (0..self.height).map(|y| self.line_conflicts(s, Line::Row(y)));
+        let columns = (0..self.width).map(|x| self.line_conflicts(s, Line::Column(x)));
+        rows.chain(columns).sum()
+    }
+
+    /// The linear conflicts of one line (see [`Sliding::linear_conflicts`]).
+    #[inline]
+    fn line_conflicts(&self, s: &SlideState, line: Line) -> u32 {
+        let w = self.width;
+        // The line's first cell, the step to the next, its length.
+        let (first, step, cells) = match line {
+            Line::Row(y) => (y * w, 1, w),
+            Line::Column(x) => (x, w, self.height),
+        };
+        let mut seq = [0usize; MAX_CELLS];
+        let mut len = 0;
+        for i in 0..cells {
+            let l = s.cells[first + i * step];
+            let g = self.goal_cell[l as usize] as usize;
+            let in_line = match line {
+                Line::Row(y) => g / w == y,
+                Line::Column(x) => g % w == x,
+            };
+            if l != 0 && in_line {
+                seq[len] = g;
+                len += 1;
             }
-            extra += seq.len() - lis(&seq);
         }
-        for x in 0..w {
-            seq.clear();
-            for y in 0..h {
-                let l = s.cells[y * w + x];
-                if l != 0 && goal_cell(l) % w == x {
-                    seq.push(goal_cell(l) / w);
-                }
-            }
-            extra += seq.len() - lis(&seq);
-        }
-        2 * extra as u32
+        2 * (len - lis(&seq[..len])) as u32
     }
 }
 
@@ -535,15 +546,110 @@ impl<'a> ManhattanBound<'a> {
 }
 
 impl LowerBound<Sliding> for ManhattanBound<'_> {
+    type Memo = ();
+
     fn estimate(&self, s: &SlideState) -> u32 {
         self.p.round_to_parity(s, self.p.manhattan(s))
     }
 
     #[inline]
-    fn after_move(&self, _: &SlideState, parent_h: u32, m: SlideMove, child: &SlideState) -> u32 {
+    fn after_move(&self, _: &SlideState, parent_h: u32, _: &(), m: SlideMove, child: &SlideState) -> (u32, ()) {
         let d = &self.p.dist[child.cells[m.to as usize] as usize];
-        parent_h + d[m.to as usize] as u32 - d[m.from as usize] as u32
+        (parent_h + d[m.to as usize] as u32 - d[m.from as usize] as u32, ())
     }
+}
+
+/// Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992),
+/// for distinct tiles, updated per move: the moved tile's Manhattan term
+/// changes, and only the two lines it leaves and enters (two columns for a
+/// sideways slide, two rows for a vertical one) can change their conflicts;
+/// those are recounted, the rest is kept in the memo.
+#[derive(Clone, Copy, Debug)]
+pub struct LinearConflictBound<'a> {
+    p: &'a Sliding,
+}
+
+/// What [`LinearConflictBound`] keeps per node: the Manhattan sum and the
+/// extra moves of the linear conflicts, before parity rounding.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConflictMemo {
+    manhattan: u16,
+    conflicts: u16,
+}
+
+impl<'a> LinearConflictBound<'a> {
+    /// The bound for `p`; `None` when its tiles repeat (a conflict needs
+    /// each tile's one goal cell).
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::{parse_board, LinearConflictBound, Sliding};
+    /// use tansaku::search::LowerBound;
+    /// // 2 and 1 swapped in the top row: Manhattan 2, plus 2 for the conflict.
+    /// let (p, s) = Sliding::new(&parse_board("213/456/78_", None).unwrap(), None).unwrap();
+    /// let b = LinearConflictBound::new(&p).unwrap();
+    /// assert_eq!(b.estimate(&s), 4);
+    /// ```
+    pub fn new(p: &'a Sliding) -> Option<Self> {
+        p.distinct.then_some(LinearConflictBound { p })
+    }
+
+    fn memo(&self, s: &SlideState) -> ConflictMemo {
+        ConflictMemo {
+            manhattan: self.p.manhattan(s) as u16,
+            conflicts: self.p.linear_conflicts(s) as u16,
+        }
+    }
+}
+
+impl LowerBound<Sliding> for LinearConflictBound<'_> {
+    type Memo = ConflictMemo;
+
+    fn estimate(&self, s: &SlideState) -> u32 {
+        self.start(s).0
+    }
+
+    fn start(&self, s: &SlideState) -> (u32, ConflictMemo) {
+        let m = self.memo(s);
+        (self.p.round_to_parity(s, (m.manhattan + m.conflicts) as u32), m)
+    }
+
+    #[inline]
+    fn after_move(
+        &self,
+        parent: &SlideState,
+        _: u32,
+        memo: &ConflictMemo,
+        m: SlideMove,
+        child: &SlideState,
+    ) -> (u32, ConflictMemo) {
+        let w = self.p.width;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let d = &self.p.dist[child.cells[to] as usize];
+        let manhattan = memo.manhattan + d[to] as u16 - d[from] as u16;
+        // A sideways slide keeps the order of its row and changes two
+        // columns; a vertical one changes two rows.
+        let lines = if from / w == to / w {
+            [Line::Column(from % w), Line::Column(to % w)]
+        } else {
+            [Line::Row(from / w), Line::Row(to / w)]
+        };
+        let mut conflicts = memo.conflicts as u32;
+        for line in lines {
+            conflicts = conflicts + self.p.line_conflicts(child, line) - self.p.line_conflicts(parent, line);
+        }
+        let next = ConflictMemo {
+            manhattan,
+            conflicts: conflicts as u16,
+        };
+        (self.p.round_to_parity(child, (manhattan + next.conflicts) as u32), next)
+    }
+}
+
+/// A row or a column of the board.
+#[derive(Clone, Copy, Debug)]
+enum Line {
+    Row(usize),
+    Column(usize),
 }
 
 impl Sliding {
@@ -590,17 +696,16 @@ impl Sliding {
     }
 }
 
-/// Length of a longest strictly increasing subsequence.
+/// Length of a longest strictly increasing subsequence (no allocation).
 fn lis(seq: &[usize]) -> usize {
-    let mut tails: Vec<usize> = Vec::with_capacity(seq.len());
+    let mut tails = [0usize; MAX_CELLS];
+    let mut len = 0;
     for &v in seq {
-        match tails.binary_search(&v) {
-            Ok(_) => {}
-            Err(i) if i == tails.len() => tails.push(v),
-            Err(i) => tails[i] = v,
-        }
+        let i = tails[..len].partition_point(|&t| t < v);
+        tails[i] = v;
+        len = len.max(i + 1);
     }
-    tails.len()
+    len
 }
 
 impl Puzzle for Sliding {

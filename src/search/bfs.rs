@@ -89,5 +89,10 @@ fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
     let mut states = store.chain(i);
     states.reverse();
     let moves = moves_between(p, &states);
-    Ok(Solution { moves, states, stats })
+    Ok(Solution {
+        moves,
+        states,
+        stats,
+        iterations: Vec::new(),
+    })
 }

@@ -142,7 +142,12 @@ fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solut
     states.reverse();
     states.extend(bwd.store.chain(b).into_iter().skip(1));
     let moves = moves_between(p, &states);
-    Ok(Solution { moves, states, stats })
+    Ok(Solution {
+        moves,
+        states,
+        stats,
+        iterations: Vec::new(),
+    })
 }
 
 /// Bidirectional search as the seed article (SPEC §4) wrote it: one FIFO
@@ -236,5 +241,10 @@ fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
     states.extend(back);
     states.dedup();
     let moves = moves_between(p, &states);
-    Ok(Solution { moves, states, stats })
+    Ok(Solution {
+        moves,
+        states,
+        stats,
+        iterations: Vec::new(),
+    })
 }

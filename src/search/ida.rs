@@ -1,4 +1,4 @@
-//! Iterative deepening and IDA*.
+//! Iterative deepening and IDA*, on one core or several.
 //!
 //! Computes a shortest solution by depth-first searches with a growing cost
 //! bound. IDA* prunes a node whose depth plus lower bound exceeds the bound;
@@ -6,10 +6,27 @@
 //! Both skip a move that leads straight back to the previous position (the
 //! "never undo the last move" cut of the seed articles). With an admissible
 //! bound (never above the true distance) the first solution found is
-//! shortest. Memory is one path and one move buffer per depth.
+//! shortest. Memory is one path and one move buffer per depth; nothing is
+//! allocated per node.
+//!
+//! A bound may keep a small memo per node ([`LowerBound::Memo`]) so that a
+//! child's bound is updated from its parent's (a pattern database index
+//! changed by one move) instead of recomputed.
+//!
+//! **Several cores** ([`IdaOptions::threads`]): each iteration first walks
+//! the tree down to a shallow depth, with the same pruning, and lists the
+//! nodes there in depth-first order; the threads then take these subtrees
+//! in that order. A thread that finds a solution in subtree `i` stops the
+//! subtrees after `i`; the ones before it run to the end. The answer is
+//! then the first solution in depth-first order and the node counts are
+//! exactly those of the one-core search: work done past the first solution
+//! is not counted. So results and counts never depend on scheduling, and
+//! they are reported per iteration ([`Iteration`]).
 
 use super::{SearchError, Solution, Stats, Timer};
 use crate::Puzzle;
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// Settings shared by [`iddfs`] and [`ida_star`].
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +39,12 @@ pub struct IdaOptions {
     /// Show a live line on stderr (on a terminal): the bound being tried,
     /// nodes so far (see [`crate::progress`]).
     pub progress: bool,
+    /// Threads searching one instance (1: no splitting).
+    pub threads: usize,
+    /// With several threads, an iteration is split only when the one before
+    /// it generated at least this many nodes (splitting small iterations
+    /// costs more than it saves; 0 splits every iteration).
+    pub split_from: u64,
 }
 
 impl Default for IdaOptions {
@@ -30,8 +53,23 @@ impl Default for IdaOptions {
             max_depth: 200,
             undo_cut: true,
             progress: false,
+            threads: 1,
+            split_from: 20_000,
         }
     }
+}
+
+/// The work of one iteration (one cost bound) of IDA*.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Iteration {
+    /// The cost bound of the iteration.
+    pub bound: u32,
+    /// Nodes whose children were generated.
+    pub expanded: u64,
+    /// Children generated.
+    pub generated: u64,
+    /// Wall-clock seconds of the iteration.
+    pub seconds: f64,
 }
 
 /// Plain iterative deepening: [`ida_star`] with a lower bound of 0.
@@ -67,25 +105,46 @@ pub fn iddfs<P: Puzzle>(p: &P, start: &P::State, opts: IdaOptions) -> Result<Sol
 pub fn ida_star<P: Puzzle>(
     p: &P,
     start: &P::State,
-    h: impl Fn(&P::State) -> u32,
+    h: impl Fn(&P::State) -> u32 + Sync,
     opts: IdaOptions,
 ) -> Result<Solution<P>, SearchError> {
     ida_star_with(p, start, &FnBound(h), opts)
 }
 
 /// An admissible lower bound on the number of moves to the nearest goal,
-/// for [`ida_star_with`]. A bound that can be updated from the parent's
-/// value faster than it can be computed from scratch (the seed article's
-/// per-move Manhattan update) overrides [`LowerBound::after_move`].
-pub trait LowerBound<P: Puzzle> {
+/// for [`ida_star_with`].
+///
+/// A bound that is cheaper to update from the parent than to compute (the
+/// seed article's per-move Manhattan update, a pattern database index
+/// changed by one move) overrides [`LowerBound::after_move`] and keeps what
+/// it needs per node in [`LowerBound::Memo`] (`()` when nothing).
+pub trait LowerBound<P: Puzzle>: Sync {
+    /// What a node of the search keeps for its children's bounds.
+    type Memo: Copy + Default + Send + Sync;
+
     /// The bound of a state, computed from scratch.
     fn estimate(&self, s: &P::State) -> u32;
-    /// The bound of `child`, reached from `parent` (whose bound is
-    /// `parent_h`) by `m`. Defaults to [`LowerBound::estimate`].
+
+    /// The bound of the start and its memo.
     #[inline]
-    fn after_move(&self, parent: &P::State, parent_h: u32, m: P::Move, child: &P::State) -> u32 {
-        let _ = (parent, parent_h, m);
-        self.estimate(child)
+    fn start(&self, s: &P::State) -> (u32, Self::Memo) {
+        (self.estimate(s), Self::Memo::default())
+    }
+
+    /// The bound of `child`, reached from `parent` (whose bound is
+    /// `parent_h` and memo `memo`) by `m`, and the child's memo. Defaults to
+    /// [`LowerBound::estimate`].
+    #[inline]
+    fn after_move(
+        &self,
+        parent: &P::State,
+        parent_h: u32,
+        memo: &Self::Memo,
+        m: P::Move,
+        child: &P::State,
+    ) -> (u32, Self::Memo) {
+        let _ = (parent, parent_h, memo, m);
+        (self.estimate(child), Self::Memo::default())
     }
 }
 
@@ -94,6 +153,7 @@ pub trait LowerBound<P: Puzzle> {
 pub struct NoBound;
 
 impl<P: Puzzle> LowerBound<P> for NoBound {
+    type Memo = ();
     #[inline]
     fn estimate(&self, _: &P::State) -> u32 {
         0
@@ -103,7 +163,8 @@ impl<P: Puzzle> LowerBound<P> for NoBound {
 /// A closure used as a [`LowerBound`].
 struct FnBound<F>(F);
 
-impl<P: Puzzle, F: Fn(&P::State) -> u32> LowerBound<P> for FnBound<F> {
+impl<P: Puzzle, F: Fn(&P::State) -> u32 + Sync> LowerBound<P> for FnBound<F> {
+    type Memo = ();
     #[inline]
     fn estimate(&self, s: &P::State) -> u32 {
         (self.0)(s)
@@ -119,58 +180,88 @@ impl<P: Puzzle, F: Fn(&P::State) -> u32> LowerBound<P> for FnBound<F> {
 /// let (p, s) = Sliding::new(&parse_board("_23/146/758", None).unwrap(), None).unwrap();
 /// let sol = ida_star_with(&p, &s, &ManhattanBound::new(&p), IdaOptions::default()).unwrap();
 /// assert_eq!(sol.len(), 4);
+/// // Three threads, every iteration split: the same solution and the
+/// // same node counts.
+/// let two = IdaOptions { threads: 3, split_from: 0, ..IdaOptions::default() };
+/// let par = ida_star_with(&p, &s, &ManhattanBound::new(&p), two).unwrap();
+/// let work = |i: &tansaku::search::Iteration| (i.bound, i.expanded, i.generated);
+/// assert_eq!(par.moves, sol.moves);
+/// assert!(par.iterations.iter().map(work).eq(sol.iterations.iter().map(work)));
 /// ```
-pub fn ida_star_with<P: Puzzle>(
+pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(
     p: &P,
     start: &P::State,
-    h: &impl LowerBound<P>,
+    h: &H,
     opts: IdaOptions,
 ) -> Result<Solution<P>, SearchError> {
     let timer = Timer::start();
-    let mut search = Dfs {
-        p,
-        h,
-        hs: vec![h.estimate(start)],
-        opts,
-        path: vec![start.clone()],
-        moves: Vec::new(),
-        buffers: Vec::new(),
-        stats: Stats::default(),
+    let (h0, memo0) = h.start(start);
+    let root = Frame {
+        state: start.clone(),
+        h: h0,
+        memo: memo0,
     };
-    let mut bound = search.hs[0];
+    let mut bound = h0;
+    let mut stats = Stats::default();
+    let mut iterations = Vec::new();
     let progress = crate::progress::Progress::new(opts.progress, None, "nodes");
     loop {
-        progress.update(search.stats.generated, &format!("bound {bound}"));
+        progress.update(stats.generated, &format!("bound {bound}"));
         if bound > opts.max_depth {
             progress.finish();
-            let mut stats = search.stats;
             stats.seconds = timer.seconds();
             return Err(SearchError::DepthLimit {
                 limit: opts.max_depth,
                 stats,
             });
         }
-        let step = search.dfs(0, bound);
+        let clock = Timer::start();
+        // An iteration costs a few times the one before it; splitting pays
+        // only for large ones (listing subtrees, starting threads).
+        let large = opts.split_from == 0
+            || iterations
+                .last()
+                .is_some_and(|i: &Iteration| i.generated >= opts.split_from);
+        let outcome = if opts.threads > 1 && large {
+            parallel_iteration(p, h, &root, bound, opts)
+        } else {
+            let mut dfs = Dfs::new(p, h, opts.undo_cut, vec![root.clone()], Vec::new(), None);
+            let step = dfs.dfs(bound);
+            Outcome {
+                step,
+                expanded: dfs.expanded,
+                generated: dfs.generated,
+                path: dfs.path,
+                moves: dfs.moves,
+            }
+        };
+        stats.expanded += outcome.expanded;
+        stats.generated += outcome.generated;
+        iterations.push(Iteration {
+            bound,
+            expanded: outcome.expanded,
+            generated: outcome.generated,
+            seconds: clock.seconds(),
+        });
         progress.line(&format!(
             "  bound {bound:>3}: {:>14} nodes so far  ({:.2} s)",
-            search.stats.generated,
+            stats.generated,
             timer.seconds()
         ));
-        match step {
+        match outcome.step {
             Step::Found => {
                 progress.finish();
-                let mut stats = search.stats;
                 stats.seconds = timer.seconds();
                 return Ok(Solution {
-                    moves: search.moves,
-                    states: search.path,
+                    moves: outcome.moves,
+                    states: outcome.path.into_iter().map(|f| f.state).collect(),
                     stats,
+                    iterations,
                 });
             }
             Step::Exceeded(next) => bound = next,
-            Step::Exhausted => {
+            Step::Exhausted | Step::Stopped => {
                 progress.finish();
-                let mut stats = search.stats;
                 stats.seconds = timer.seconds();
                 return Err(SearchError::Unsolvable { stats });
             }
@@ -178,82 +269,308 @@ pub fn ida_star_with<P: Puzzle>(
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Step {
     Found,
     /// The smallest f-value above the bound that was seen.
     Exceeded(u32),
     /// Nothing was cut by the bound: the subtree is finite and goal-free.
     Exhausted,
+    /// Told to stop: a subtree before this one found a solution.
+    Stopped,
 }
 
-/// A generated child: its move, its state and its lower bound.
-type Child<P> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32);
+impl Step {
+    /// The outcome of two searches one after the other, neither finding.
+    fn and(self, other: Step) -> Step {
+        match (self, other) {
+            (Step::Exceeded(a), Step::Exceeded(b)) => Step::Exceeded(a.min(b)),
+            (Step::Exceeded(a), _) | (_, Step::Exceeded(a)) => Step::Exceeded(a),
+            _ => Step::Exhausted,
+        }
+    }
+}
 
-struct Dfs<'a, P: Puzzle, H> {
+/// A node on the path: its state, bound and the bound's memo.
+struct Frame<P: Puzzle, M> {
+    state: P::State,
+    h: u32,
+    memo: M,
+}
+
+impl<P: Puzzle, M: Copy> Clone for Frame<P, M> {
+    fn clone(&self) -> Self {
+        Frame {
+            state: self.state.clone(),
+            h: self.h,
+            memo: self.memo,
+        }
+    }
+}
+
+/// A generated child: its move, state, bound and memo.
+type Child<P, M> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32, M);
+
+/// What an iteration (or one subtree of it) did.
+struct Outcome<P: Puzzle, M> {
+    step: Step,
+    expanded: u64,
+    generated: u64,
+    /// The path to the solution, when found.
+    path: Vec<Frame<P, M>>,
+    moves: Vec<P::Move>,
+}
+
+/// One depth-first search, from the last frame of `path`.
+struct Dfs<'a, P: Puzzle, H: LowerBound<P>> {
     p: &'a P,
     h: &'a H,
-    opts: IdaOptions,
-    path: Vec<P::State>,
-    /// The lower bound of every state on the path.
-    hs: Vec<u32>,
+    undo_cut: bool,
+    path: Vec<Frame<P, H::Memo>>,
     moves: Vec<P::Move>,
-    buffers: Vec<Vec<Child<P>>>,
-    stats: Stats,
+    buffers: Vec<Vec<Child<P, H::Memo>>>,
+    expanded: u64,
+    generated: u64,
+    /// `(first, mine)`: stop once the first subtree with a solution comes
+    /// before this one (`first < mine`).
+    stop: Option<(&'a AtomicUsize, usize)>,
 }
 
-impl<P: Puzzle, H: LowerBound<P>> Dfs<'_, P, H> {
-    fn dfs(&mut self, g: u32, bound: u32) -> Step {
-        let depth = self.path.len() - 1;
-        let s = &self.path[depth];
-        if self.p.is_goal(s) {
-            return Step::Found;
+impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
+    fn new(
+        p: &'a P,
+        h: &'a H,
+        undo_cut: bool,
+        path: Vec<Frame<P, H::Memo>>,
+        moves: Vec<P::Move>,
+        stop: Option<(&'a AtomicUsize, usize)>,
+    ) -> Self {
+        Dfs {
+            p,
+            h,
+            undo_cut,
+            path,
+            moves,
+            buffers: Vec::new(),
+            expanded: 0,
+            generated: 0,
+            stop,
         }
-        self.stats.expanded += 1;
+    }
+
+    /// Generates the children of the last frame into a buffer of depth
+    /// `depth` (counted as an expansion).
+    fn expand(&mut self, depth: usize) -> Vec<Child<P, H::Memo>> {
         if self.buffers.len() <= depth {
-            self.buffers.push(Vec::new());
+            self.buffers.resize_with(depth + 1, Vec::new);
         }
         let mut children = std::mem::take(&mut self.buffers[depth]);
         children.clear();
-        let back = if self.opts.undo_cut && depth > 0 {
-            Some(&self.path[depth - 1])
+        let n = self.path.len();
+        let node = &self.path[n - 1];
+        let back = if self.undo_cut && n > 1 {
+            Some(&self.path[n - 2].state)
         } else {
             None
         };
-        let (h, hs) = (self.h, self.hs[depth]);
-        self.p.for_each_successor(s, |m, t| {
+        let h = self.h;
+        self.p.for_each_successor(&node.state, |m, t| {
             if back != Some(&t) {
-                let ht = h.after_move(s, hs, m, &t);
-                children.push((m, t, ht));
+                let (ht, memo) = h.after_move(&node.state, node.h, &node.memo, m, &t);
+                children.push((m, t, ht, memo));
             }
         });
-        self.stats.generated += children.len() as u64;
-        let mut next: Option<u32> = None;
+        self.expanded += 1;
+        self.generated += children.len() as u64;
+        children
+    }
+
+    /// Searches below the last frame with cost bound `bound`.
+    fn dfs(&mut self, bound: u32) -> Step {
+        let g = (self.path.len() - 1) as u32;
+        if self.p.is_goal(&self.path[g as usize].state) {
+            return Step::Found;
+        }
+        if let Some((first, mine)) = self.stop
+            && first.load(Relaxed) < mine
+        {
+            return Step::Stopped;
+        }
+        let depth = g as usize;
+        let mut children = self.expand(depth);
         let mut result = Step::Exhausted;
-        for (m, t, ht) in children.drain(..) {
+        for (m, t, ht, memo) in children.drain(..) {
             let f = g + 1 + ht;
             if f > bound {
-                next = Some(next.map_or(f, |n| n.min(f)));
+                result = result.and(Step::Exceeded(f));
                 continue;
             }
-            self.path.push(t);
-            self.hs.push(ht);
+            self.path.push(Frame { state: t, h: ht, memo });
             self.moves.push(m);
-            match self.dfs(g + 1, bound) {
+            match self.dfs(bound) {
                 Step::Found => {
                     result = Step::Found;
                     break;
                 }
-                Step::Exceeded(f) => next = Some(next.map_or(f, |n| n.min(f))),
-                Step::Exhausted => {}
+                Step::Stopped => {
+                    result = Step::Stopped;
+                    break;
+                }
+                step => result = result.and(step),
             }
             self.path.pop();
-            self.hs.pop();
             self.moves.pop();
         }
         self.buffers[depth] = children;
-        match result {
-            Step::Found => Step::Found,
-            _ => next.map_or(Step::Exhausted, Step::Exceeded),
+        result
+    }
+}
+
+/// A subtree of a split iteration: the path from the root to its node, the
+/// work done before reaching it in depth-first order, and whether its node
+/// is already a goal.
+struct Task<P: Puzzle, M> {
+    path: Vec<Frame<P, M>>,
+    moves: Vec<P::Move>,
+    before: (u64, u64),
+    goal: bool,
+}
+
+/// The shallow part of a split iteration, walked in depth-first order.
+struct Split<P: Puzzle, M> {
+    tasks: Vec<Task<P, M>>,
+    /// Expansions and children since the last task.
+    pending: (u64, u64),
+    /// The result of the cuts made in the shallow part.
+    cut: Step,
+}
+
+/// Walks the tree to depth `split`, listing the nodes there as tasks, with
+/// the same pruning and counting as [`Dfs::dfs`].
+fn list_tasks<P: Puzzle, H: LowerBound<P>>(dfs: &mut Dfs<P, H>, bound: u32, split: usize, out: &mut Split<P, H::Memo>) {
+    let g = dfs.path.len() - 1;
+    let goal = dfs.p.is_goal(&dfs.path[g].state);
+    if goal || g == split {
+        out.tasks.push(Task {
+            path: dfs.path.clone(),
+            moves: dfs.moves.clone(),
+            before: std::mem::take(&mut out.pending),
+            goal,
+        });
+        return;
+    }
+    let (e0, g0) = (dfs.expanded, dfs.generated);
+    let mut children = dfs.expand(g);
+    out.pending.0 += dfs.expanded - e0;
+    out.pending.1 += dfs.generated - g0;
+    for (m, t, ht, memo) in children.drain(..) {
+        let f = (g + 1) as u32 + ht;
+        if f > bound {
+            out.cut = out.cut.and(Step::Exceeded(f));
+            continue;
         }
+        dfs.path.push(Frame { state: t, h: ht, memo });
+        dfs.moves.push(m);
+        list_tasks(dfs, bound, split, out);
+        dfs.path.pop();
+        dfs.moves.pop();
+        if out.tasks.last().is_some_and(|t| t.goal) {
+            break;
+        }
+    }
+    dfs.buffers[g] = children;
+}
+
+/// One iteration on `opts.threads` threads, split into subtrees taken in
+/// depth-first order; the counts are those of the one-thread search.
+fn parallel_iteration<P: Puzzle, H: LowerBound<P>>(
+    p: &P,
+    h: &H,
+    root: &Frame<P, H::Memo>,
+    bound: u32,
+    opts: IdaOptions,
+) -> Outcome<P, H::Memo> {
+    // Deep enough for many more subtrees than threads, so that they share
+    // the work evenly.
+    let want = 64 * opts.threads;
+    let mut split = 1;
+    let listed = loop {
+        let mut dfs = Dfs::new(p, h, opts.undo_cut, vec![root.clone()], Vec::new(), None);
+        let mut s = Split {
+            tasks: Vec::new(),
+            pending: (0, 0),
+            cut: Step::Exhausted,
+        };
+        list_tasks(&mut dfs, bound, split, &mut s);
+        let deep_enough = s.tasks.len() >= want || s.tasks.last().is_some_and(|t| t.goal) || split >= 12;
+        if deep_enough || s.tasks.is_empty() || split as u32 >= bound {
+            break s;
+        }
+        split += 1;
+    };
+    let tasks = &listed.tasks;
+    let next = AtomicUsize::new(0);
+    let first = AtomicUsize::new(usize::MAX);
+    let mut results: Vec<(usize, Outcome<P, H::Memo>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..opts.threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Relaxed);
+                        if i >= tasks.len() || i > first.load(Relaxed) {
+                            break;
+                        }
+                        let t = &tasks[i];
+                        let mut dfs = Dfs::new(p, h, opts.undo_cut, t.path.clone(), t.moves.clone(), Some((&first, i)));
+                        let step = if t.goal { Step::Found } else { dfs.dfs(bound) };
+                        if step == Step::Found {
+                            first.fetch_min(i, Relaxed);
+                        }
+                        done.push((
+                            i,
+                            Outcome {
+                                step,
+                                expanded: dfs.expanded,
+                                generated: dfs.generated,
+                                path: dfs.path,
+                                moves: dfs.moves,
+                            },
+                        ));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("an IDA* worker panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    // Replay the subtrees in depth-first order, up to the first solution.
+    let (mut expanded, mut generated) = (0u64, 0u64);
+    let mut step = listed.cut;
+    for (i, outcome) in results {
+        let task = &tasks[i];
+        expanded += task.before.0 + outcome.expanded;
+        generated += task.before.1 + outcome.generated;
+        if outcome.step == Step::Found {
+            return Outcome {
+                step: Step::Found,
+                expanded,
+                generated,
+                path: outcome.path,
+                moves: outcome.moves,
+            };
+        }
+        step = step.and(outcome.step);
+    }
+    Outcome {
+        step,
+        expanded: expanded + listed.pending.0,
+        generated: generated + listed.pending.1,
+        path: Vec::new(),
+        moves: Vec::new(),
     }
 }

@@ -18,6 +18,7 @@
 //! distinct states stored; the tree searches (iterative deepening, IDA*) keep
 //! no table, so there `generated` counts every child produced.
 
+pub mod auto;
 pub mod bfs;
 pub mod bidir;
 pub mod counting;
@@ -28,7 +29,7 @@ mod store;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};
-pub use ida::{IdaOptions, LowerBound, NoBound, ida_star, ida_star_with, iddfs};
+pub use ida::{IdaOptions, Iteration, LowerBound, NoBound, ida_star, ida_star_with, iddfs};
 pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};
 
 use crate::Puzzle;
@@ -55,6 +56,9 @@ pub struct Solution<P: Puzzle> {
     pub states: Vec<P::State>,
     /// The work the search did.
     pub stats: Stats,
+    /// For iterative deepening and IDA*: the work of each iteration (empty
+    /// for the graph searches).
+    pub iterations: Vec<Iteration>,
 }
 
 impl<P: Puzzle> Solution<P> {

@@ -115,6 +115,7 @@ impl<'a> Packed<'a> {
             moves: sol.moves,
             states: sol.states.iter().map(|&x| self.unpack(x)).collect(),
             stats: sol.stats,
+            iterations: sol.iterations,
         }
     }
 

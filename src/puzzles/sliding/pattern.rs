@@ -39,8 +39,8 @@ struct Group {
 
 /// An additive pattern database for one puzzle and goal.
 #[derive(Clone, Debug)]
-pub struct PatternDb<'a> {
-    p: &'a Sliding,
+pub struct PatternDb {
+    p: Sliding,
     groups: Vec<Group>,
     /// `adjacent[c]`: bit mask of the cells next to `c`.
     adjacent: Vec<u64>,
@@ -49,7 +49,7 @@ pub struct PatternDb<'a> {
 /// Cells holding each label: `masks[label]`.
 type Masks = [u64; super::MAX_CELLS];
 
-impl<'a> PatternDb<'a> {
+impl PatternDb {
     /// Builds the tables for `p`'s goal, grouping the labels in order so
     /// that each group's table has at most [`MAX_GROUP_ENTRIES`] entries
     /// (the Line Puzzle: {A, B} and {C, D}, 400,400 + 900,900 bytes; the
@@ -65,13 +65,13 @@ impl<'a> PatternDb<'a> {
     /// assert_eq!(db.group_sizes(), vec![400_400, 900_900]);
     /// assert!(db.estimate(&s) >= p.lower_bound(&s));
     /// ```
-    pub fn new(p: &'a Sliding) -> Result<Self, memory::MemoryError> {
+    pub fn new(p: &Sliding) -> Result<Self, memory::MemoryError> {
         let n = p.cells();
         let adjacent = (0..n)
             .map(|c| p.neighbours[c].iter().fold(0u64, |m, &d| m | 1 << d))
             .collect();
         let mut db = PatternDb {
-            p,
+            p: p.clone(),
             groups: Vec::new(),
             adjacent,
         };
@@ -196,7 +196,9 @@ impl<'a> PatternDb<'a> {
     }
 }
 
-impl LowerBound<Sliding> for PatternDb<'_> {
+impl LowerBound<Sliding> for PatternDb {
+    type Memo = ();
+
     /// The sum of the groups' abstract distances; for distinct tiles, at
     /// least Manhattan distance plus linear conflicts; rounded up to the
     /// parity of every solution.

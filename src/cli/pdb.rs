@@ -1,0 +1,177 @@
+//! `tansaku pdb build|list|clear`: the cache of pattern databases.
+
+use super::sliding::{cache, pdb_failure};
+use super::{Failure, PdbBuild, PdbPlace};
+use serde::Serialize;
+use tansaku::puzzles::sliding::pdb::cache::Origin;
+use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition};
+use tansaku::puzzles::sliding::solve::SolveError;
+use tansaku::puzzles::sliding::{ParsedBoard, Sliding, parse_board};
+
+#[derive(Serialize)]
+struct TableJson {
+    tiles: Vec<u8>,
+    entries: u64,
+    file: Option<String>,
+    /// "loaded" or "built".
+    origin: &'static str,
+    seconds: f64,
+    /// For a built table: its largest entry and how many entries each
+    /// value has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    histogram: Option<Vec<u64>>,
+}
+
+pub fn build(a: &PdbBuild) -> Result<(), Failure> {
+    let (w, h) = a.size;
+    let partition = match a.partition {
+        Some(p) => p.partition(),
+        None => *Partition::for_board(w, h).first().ok_or_else(|| {
+            Failure::Usage(format!(
+                "no pattern databases for {w}x{h} boards: use --size 4x4 (15-puzzle) or 5x5 (24-puzzle)"
+            ))
+        })?,
+    };
+    let goal = match &a.goal {
+        Some(g) => parse_board(g, Some((w, h))).map_err(|e| Failure::Usage(format!("--goal: {e}")))?,
+        None => ParsedBoard {
+            width: w,
+            height: h,
+            tiles: (1..w * h).map(|i| Some(i.to_string())).chain([None]).collect(),
+        },
+    };
+    let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
+    tansaku::memory::set_search_limit(a.max_memory);
+    let cache = cache(a.place.pdb_dir.as_deref());
+    let quiet = a.quiet;
+    let notice = move |m: &str| {
+        if !quiet {
+            eprintln!("tansaku: {m}");
+        }
+    };
+    let progress = !a.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let (_, origins) =
+        AdditivePdb::load(&p, partition, &cache, progress, &notice).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+    let specs = AdditivePdb::tables(&p, partition).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+    let tables: Vec<TableJson> = specs
+        .iter()
+        .zip(&origins)
+        .map(|(spec, origin)| match origin {
+            Origin::Loaded(path, secs) => TableJson {
+                tiles: spec.labels.clone(),
+                entries: spec.entries(),
+                file: Some(path.display().to_string()),
+                origin: "loaded",
+                seconds: *secs,
+                histogram: None,
+            },
+            Origin::Built(stats, path) => TableJson {
+                tiles: spec.labels.clone(),
+                entries: spec.entries(),
+                file: path.as_ref().map(|p| p.display().to_string()),
+                origin: "built",
+                seconds: stats.seconds,
+                histogram: Some(stats.histogram.clone()),
+            },
+        })
+        .collect();
+    if a.place.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            board: String,
+            partition: &'a str,
+            goal: String,
+            tables: Vec<TableJson>,
+        }
+        let out = Out {
+            board: format!("{w}x{h}"),
+            partition: partition.name(),
+            goal: p.format(&p.goal()),
+            tables,
+        };
+        println!("{}", serde_json::to_string(&out).expect("serialisable"));
+        return Ok(());
+    }
+    println!(
+        "{partition} pattern databases for {w}x{h}, goal {}",
+        p.format(&p.goal())
+    );
+    for t in &tables {
+        let tiles: Vec<String> = t.tiles.iter().map(|l| p.tile_name(*l).to_string()).collect();
+        println!(
+            "  tiles {:<24} {:>11} entries  {} in {:.2} s  {}",
+            tiles.join(","),
+            t.entries,
+            t.origin,
+            t.seconds,
+            t.file.as_deref().unwrap_or("(not kept)")
+        );
+        if let Some(h) = &t.histogram {
+            println!("    largest entry {}; entries by value: {h:?}", h.len() - 1);
+        }
+    }
+    Ok(())
+}
+
+pub fn list(a: &PdbPlace) -> Result<(), Failure> {
+    let cache = cache(a.pdb_dir.as_deref());
+    let entries = cache.list().map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+    if a.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            dir: Option<String>,
+            files: &'a [tansaku::puzzles::sliding::pdb::cache::CacheEntry],
+        }
+        let out = Out {
+            dir: cache.dir().map(|d| d.display().to_string()),
+            files: &entries,
+        };
+        println!("{}", serde_json::to_string(&out).expect("serialisable"));
+        return Ok(());
+    }
+    let dir = cache
+        .dir()
+        .map_or("(no cache folder: HOME is not set)".into(), |d| d.display().to_string());
+    println!("pattern database cache: {dir}");
+    if entries.is_empty() {
+        println!("  (empty)");
+    }
+    let mut total = 0;
+    for e in &entries {
+        total += e.bytes;
+        let tiles: Vec<String> = e.tiles.iter().map(u8::to_string).collect();
+        println!(
+            "  {:>10}  {:<5} tiles {:<28} {}{}",
+            tansaku::memory::human(e.bytes),
+            e.board.as_deref().unwrap_or("?"),
+            tiles.join(","),
+            e.path
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+            e.problem
+                .as_ref()
+                .map_or(String::new(), |p| format!("  (will be rebuilt: {p})"))
+        );
+    }
+    if !entries.is_empty() {
+        println!("  {} files, {}", entries.len(), tansaku::memory::human(total));
+    }
+    Ok(())
+}
+
+pub fn clear(a: &PdbPlace) -> Result<(), Failure> {
+    let cache = cache(a.pdb_dir.as_deref());
+    let (files, bytes) = cache.clear().map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+    if a.json {
+        println!("{{\"removed\":{files},\"bytes\":{bytes}}}");
+    } else {
+        println!(
+            "removed {files} files ({}) from {}",
+            tansaku::memory::human(bytes),
+            cache
+                .dir()
+                .map_or("(no cache folder)".into(), |d| d.display().to_string())
+        );
+    }
+    Ok(())
+}

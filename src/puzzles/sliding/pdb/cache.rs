@@ -1,0 +1,393 @@
+//! A cache of pattern database tables in files, so that a table is built
+//! once per goal and loaded afterwards.
+//!
+//! One file per table, named after the board, a hash of the goal and the
+//! pattern's tiles. The file is a fixed header and the table:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 12 | `tansaku-pdb\n` |
+//! | 4 | format version (little-endian) |
+//! | 4 | width, height, tiles in the pattern, 0 |
+//! | 32 | the goal: the label of every cell, 0 for the empty cell |
+//! | 32 | the pattern's tiles, in index order |
+//! | 8 | entries |
+//! | 8 | XXH3-64 of the bytes above and of the table |
+//! | entries | the table, one byte an entry |
+//!
+//! A file is trusted only when every field matches the table asked for and
+//! the checksum holds; otherwise it is rebuilt, with a notice saying why. A
+//! file is written to a temporary name in the same folder and renamed into
+//! place, so a reader never sees half a file and two processes building
+//! the same table at once both leave a whole one.
+
+use super::{BuildStats, PdbError, TableSpec};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use xxhash_rust::xxh3::{Xxh3, xxh3_64};
+
+/// Version of the file format; a file of another version is rebuilt.
+pub const FORMAT_VERSION: u32 = 1;
+const MAGIC: &[u8; 12] = b"tansaku-pdb\n";
+/// Bytes before the table.
+const HEADER: usize = 12 + 4 + 4 + 32 + 32 + 8 + 8;
+/// The part of the header the checksum covers (all but the checksum).
+const SUMMED: usize = HEADER - 8;
+
+/// Where tables are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdbCache {
+    dir: Option<PathBuf>,
+    /// Chosen by the user: failing to write there is an error, not a notice.
+    explicit: bool,
+}
+
+/// How a table was obtained.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// Read from this file, in this many seconds.
+    Loaded(PathBuf, f64),
+    /// Built (and saved to the file, when it could be).
+    Built(BuildStats, Option<PathBuf>),
+}
+
+/// A file of the cache, as listed.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CacheEntry {
+    /// The file.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// `WxH`, when the header can be read.
+    pub board: Option<String>,
+    /// The pattern's tiles (labels: tile names for the usual numbered goal).
+    pub tiles: Vec<u8>,
+    /// Why the file would not be trusted, if it would not (the checksum is
+    /// not verified when listing).
+    pub problem: Option<String>,
+}
+
+impl PdbCache {
+    /// A cache in `dir` (created when the first table is saved); failing to
+    /// write there is an error.
+    pub fn at(dir: impl Into<PathBuf>) -> Self {
+        PdbCache {
+            dir: Some(dir.into()),
+            explicit: true,
+        }
+    }
+
+    /// The user's cache: `$TANSAKU_PDB_DIR`, else `$XDG_CACHE_HOME/tansaku`,
+    /// else `~/.cache/tansaku`. A table that cannot be saved there is still
+    /// used, with a notice.
+    pub fn user() -> Self {
+        if let Some(dir) = std::env::var_os("TANSAKU_PDB_DIR").filter(|d| !d.is_empty()) {
+            return PdbCache::at(dir);
+        }
+        let dir = std::env::var_os("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .map(|d| d.join("tansaku"));
+        PdbCache { dir, explicit: false }
+    }
+
+    /// No cache: tables are built in memory every time.
+    pub fn disabled() -> Self {
+        PdbCache {
+            dir: None,
+            explicit: false,
+        }
+    }
+
+    /// The folder, if there is one.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The file that holds (or would hold) `spec`'s table.
+    pub fn path_of(&self, spec: &TableSpec) -> Option<PathBuf> {
+        let tiles: Vec<String> = spec.labels.iter().map(u8::to_string).collect();
+        let name = format!(
+            "{}x{}-goal-{:016x}-tiles-{}.pdb",
+            spec.width,
+            spec.height,
+            xxh3_64(&spec.goal),
+            tiles.join(".")
+        );
+        self.dir.as_ref().map(|d| d.join(name))
+    }
+
+    /// The table of `spec` from its file; `Ok(None)` when there is no file,
+    /// `Err(why)` when the file cannot be trusted.
+    pub fn load(&self, spec: &TableSpec) -> Result<Option<Vec<u8>>, String> {
+        let Some(path) = self.path_of(spec) else {
+            return Ok(None);
+        };
+        let mut file = match std::fs::File::open(&path) {
+            Ok(f) => f,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return Ok(None);
+            }
+            Err(e) => return Err(format!("cannot be read ({e})")),
+        };
+        let len = file.metadata().map_err(|e| format!("cannot be read ({e})"))?.len();
+        let mut header = [0u8; HEADER];
+        if len < HEADER as u64 || file.read_exact(&mut header).is_err() {
+            return Err(format!("is truncated ({len} bytes)"));
+        }
+        check_header(&header, spec)?;
+        let entries = spec.entries();
+        if len != HEADER as u64 + entries {
+            return Err(format!(
+                "is truncated or overlong ({len} bytes, {} expected)",
+                HEADER as u64 + entries
+            ));
+        }
+        let mut table = vec![0u8; entries as usize];
+        file.read_exact(&mut table)
+            .map_err(|e| format!("cannot be read ({e})"))?;
+        let mut sum = Xxh3::new();
+        sum.update(&header[..SUMMED]);
+        sum.update(&table);
+        if sum.digest().to_le_bytes() != header[SUMMED..] {
+            return Err("is corrupt (its checksum does not match)".into());
+        }
+        Ok(Some(table))
+    }
+
+    /// Whether `spec`'s file exists with the right header and size (the
+    /// checksum is checked when it is loaded).
+    pub fn has(&self, spec: &TableSpec) -> bool {
+        let Some(path) = self.path_of(spec) else { return false };
+        let mut header = [0u8; HEADER];
+        let ok = std::fs::File::open(&path).and_then(|mut f| {
+            let len = f.metadata()?.len();
+            f.read_exact(&mut header)?;
+            Ok(len == HEADER as u64 + spec.entries())
+        });
+        matches!(ok, Ok(true)) && check_header(&header, spec).is_ok()
+    }
+
+    /// Saves `table` as `spec`'s file (temporary file, then rename).
+    pub fn store(&self, spec: &TableSpec, table: &[u8]) -> Result<PathBuf, PdbError> {
+        let path = self
+            .path_of(spec)
+            .ok_or_else(|| PdbError::Cache("no cache folder is known (HOME is not set)".into()))?;
+        let dir = path.parent().expect("a file in a folder");
+        let fail = |what: &str, e: std::io::Error| PdbError::Cache(format!("cannot {what} '{}': {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(|e| fail("create the folder", e))?;
+        let temp = dir.join(format!(
+            ".{}.tmp-{}-{}",
+            path.file_name().expect("a file name").to_string_lossy(),
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos())
+        ));
+        let written = (|| {
+            let mut file = std::fs::File::create(&temp)?;
+            let header = header(spec, table);
+            file.write_all(&header)?;
+            file.write_all(table)?;
+            file.sync_all()?;
+            std::fs::rename(&temp, &path)
+        })();
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&temp);
+            return Err(fail("write a table into", e));
+        }
+        Ok(path)
+    }
+
+    /// Checks that a table could be saved here, before a long build.
+    fn check_writable(&self) -> Result<(), PdbError> {
+        let Some(dir) = &self.dir else { return Ok(()) };
+        let fail = |e: std::io::Error| PdbError::Cache(format!("cannot write into '{}': {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(fail)?;
+        let probe = dir.join(format!(".probe-{}", std::process::id()));
+        std::fs::write(&probe, b"").map_err(fail)?;
+        let _ = std::fs::remove_file(&probe);
+        Ok(())
+    }
+
+    /// `spec`'s table: loaded when a trusted file exists, else built (a
+    /// notice says why an existing file was not trusted) and saved.
+    /// `notice` receives one line per event worth telling the user.
+    pub fn get_or_build(
+        &self,
+        spec: &TableSpec,
+        progress: bool,
+        notice: &dyn Fn(&str),
+    ) -> Result<(Vec<u8>, Origin), PdbError> {
+        let clock = std::time::Instant::now();
+        crate::memory::check(
+            "a pattern database table",
+            spec.entries(),
+            crate::memory::search_limit(),
+        )?;
+        match self.load(spec) {
+            Ok(Some(table)) => {
+                let path = self.path_of(spec).expect("a loaded table has a file");
+                return Ok((table, Origin::Loaded(path, clock.elapsed().as_secs_f64())));
+            }
+            Ok(None) => {}
+            Err(why) => notice(&format!(
+                "pattern database '{}' {why}: rebuilding it",
+                self.path_of(spec).expect("a refused table has a file").display()
+            )),
+        }
+        if self.explicit {
+            self.check_writable()?;
+        }
+        let geo = super::Geometry::new(spec.width, spec.height);
+        crate::memory::check(
+            &format!("building a pattern database of {} tiles", spec.labels.len()),
+            super::build_bytes(&geo, spec.labels.len()),
+            crate::memory::search_limit(),
+        )?;
+        if let Some(path) = self.path_of(spec) {
+            notice(&format!(
+                "building the pattern database of tiles {} ({} entries; once, then kept in {})",
+                spec.labels.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+                spec.entries(),
+                path.parent().expect("a folder").display()
+            ));
+        }
+        let (table, stats) = spec.build(progress);
+        let saved = match self.store(spec, &table) {
+            Ok(path) => Some(path),
+            Err(e) if self.explicit => return Err(e),
+            Err(PdbError::Cache(why)) if self.dir.is_some() => {
+                notice(&format!("{why}; the table is used but not kept"));
+                None
+            }
+            Err(_) => None,
+        };
+        Ok((table, Origin::Built(stats, saved)))
+    }
+
+    /// Every table file in the folder, with what is wrong with it, if
+    /// anything (header and size; the checksum is checked when loading).
+    pub fn list(&self) -> Result<Vec<CacheEntry>, PdbError> {
+        let Some(dir) = &self.dir else { return Ok(Vec::new()) };
+        let read = match std::fs::read_dir(dir) {
+            Ok(r) => r,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(PdbError::Cache(format!("cannot read '{}': {e}", dir.display()))),
+        };
+        let mut out = Vec::new();
+        for entry in read.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|e| e != "pdb") {
+                continue;
+            }
+            let bytes = entry.metadata().map_or(0, |m| m.len());
+            let mut header = [0u8; HEADER];
+            let readable = std::fs::File::open(&path)
+                .and_then(|mut f| f.read_exact(&mut header))
+                .is_ok();
+            let (board, tiles, problem) = if !readable || &header[..12] != MAGIC {
+                (
+                    None,
+                    Vec::new(),
+                    Some("not a tansaku pattern database, or truncated".to_string()),
+                )
+            } else {
+                let (w, h, k) = (header[16] as usize, header[17] as usize, header[18] as usize);
+                let version = u32::from_le_bytes(header[12..16].try_into().expect("4 bytes"));
+                let entries = u64::from_le_bytes(header[84..92].try_into().expect("8 bytes"));
+                let problem = if version != FORMAT_VERSION {
+                    Some(format!(
+                        "format version {version} (this tansaku reads {FORMAT_VERSION})"
+                    ))
+                } else if bytes != HEADER as u64 + entries {
+                    Some(format!(
+                        "truncated ({bytes} bytes, {} expected)",
+                        HEADER as u64 + entries
+                    ))
+                } else {
+                    None
+                };
+                (Some(format!("{w}x{h}")), header[52..52 + k.min(32)].to_vec(), problem)
+            };
+            out.push(CacheEntry {
+                path,
+                bytes,
+                board,
+                tiles,
+                problem,
+            });
+        }
+        out.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(out)
+    }
+
+    /// Removes every table file (and any temporary file left by a build
+    /// that was killed); returns how many files and bytes.
+    pub fn clear(&self) -> Result<(usize, u64), PdbError> {
+        let Some(dir) = &self.dir else { return Ok((0, 0)) };
+        let read = match std::fs::read_dir(dir) {
+            Ok(r) => r,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, 0)),
+            Err(e) => return Err(PdbError::Cache(format!("cannot read '{}': {e}", dir.display()))),
+        };
+        let (mut files, mut bytes) = (0, 0);
+        for entry in read.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".pdb") || (name.starts_with('.') && name.contains(".pdb.tmp-")) {
+                let size = entry.metadata().map_or(0, |m| m.len());
+                std::fs::remove_file(entry.path())
+                    .map_err(|e| PdbError::Cache(format!("cannot remove '{}': {e}", entry.path().display())))?;
+                files += 1;
+                bytes += size;
+            }
+        }
+        Ok((files, bytes))
+    }
+}
+
+/// The header of `spec`'s file holding `table`, checksum included.
+fn header(spec: &TableSpec, table: &[u8]) -> [u8; HEADER] {
+    let mut h = [0u8; HEADER];
+    h[..12].copy_from_slice(MAGIC);
+    h[12..16].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[16] = spec.width as u8;
+    h[17] = spec.height as u8;
+    h[18] = spec.labels.len() as u8;
+    h[20..20 + spec.goal.len()].copy_from_slice(&spec.goal);
+    h[52..52 + spec.labels.len()].copy_from_slice(&spec.labels);
+    h[84..92].copy_from_slice(&(table.len() as u64).to_le_bytes());
+    let mut sum = Xxh3::new();
+    sum.update(&h[..SUMMED]);
+    sum.update(table);
+    h[SUMMED..].copy_from_slice(&sum.digest().to_le_bytes());
+    h
+}
+
+/// Why a header does not describe `spec`'s table, if it does not.
+fn check_header(h: &[u8; HEADER], spec: &TableSpec) -> Result<(), String> {
+    if &h[..12] != MAGIC {
+        return Err("is not a tansaku pattern database".into());
+    }
+    let version = u32::from_le_bytes(h[12..16].try_into().expect("4 bytes"));
+    if version != FORMAT_VERSION {
+        return Err(format!(
+            "was written in format version {version} (this tansaku reads {FORMAT_VERSION})"
+        ));
+    }
+    let expected = header(spec, &[]);
+    if h[16..20] != expected[16..20] || h[20..52] != expected[20..52] || h[52..84] != expected[52..84] {
+        return Err("holds the table of another board, goal or pattern".into());
+    }
+    let entries = u64::from_le_bytes(h[84..92].try_into().expect("8 bytes"));
+    if entries != spec.entries() {
+        return Err(format!("holds {entries} entries, not {}", spec.entries()));
+    }
+    Ok(())
+}

@@ -1,0 +1,675 @@
+//! Additive pattern databases for sliding puzzles with distinct tiles (the
+//! 15- and 24-puzzle), after Korf & Felner (2002) and Felner, Korf & Hanan
+//! (2004).
+//!
+//! The tiles are split into disjoint patterns ([`Partition`]). For each
+//! pattern a table gives, for every placement of its tiles, the fewest
+//! moves of those tiles (the others move for free) that bring them home
+//! ([`build_table`]). A real solution moves one tile at a time, so its
+//! moves of each pattern's tiles solve that pattern: the tables add up to a
+//! lower bound ([`AdditivePdb`]). A board symmetry that keeps the goal's
+//! empty cell in place (the main diagonal for the usual goals) turns every
+//! board into another board at the same distance; the bound is the larger
+//! of the sums on the board and on its mirror image, from the same tables.
+//!
+//! In IDA* a move changes one tile, so one pattern's index (and one of the
+//! mirror image's) changes: [`AdditivePdb`] keeps the indices and table
+//! values in its memo and updates them per move ([`GroupIndex::rank_after`]).
+//!
+//! The bound is admissible but not consistent: an entry is a minimum over
+//! the regions the empty cell may be in, and a move can take the board
+//! out of the region that gave the minimum, so a sum can drop by more than
+//! one in one move (about 2% of moves on random walks of the 15-puzzle with
+//! 6-6-3). IDA* needs only admissibility.
+//!
+//! Tables are built once per goal and kept in a cache of files
+//! ([`cache`]).
+
+mod build;
+pub mod cache;
+mod geometry;
+mod index;
+
+pub use build::{BuildLayer, BuildStats, build_bytes, build_table};
+pub use geometry::{Geometry, MAX_PDB_CELLS};
+pub use index::{GroupIndex, NO_TILE};
+
+use super::{SlideMove, SlideState, Sliding};
+use crate::search::LowerBound;
+use serde::Serialize;
+
+/// Most patterns in one partition.
+pub const MAX_GROUPS: usize = 6;
+
+/// A split of the tiles of a 4x4 or 5x5 puzzle into disjoint patterns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Partition {
+    /// 15-puzzle: three patterns of 5 tiles (3 x 524,160 entries, 1.6 MB).
+    P555,
+    /// 15-puzzle: 6, 6 and 3 tiles (2 x 5,765,760 + 3,360 entries, 11.5 MB).
+    P663,
+    /// 15-puzzle: 7 and 8 tiles (57,657,600 + 518,918,400 entries, 577 MB);
+    /// Korf & Felner's strongest for this puzzle.
+    P78,
+    /// 24-puzzle: four patterns of 6 tiles (4 x 127,512,000 entries, 510 MB),
+    /// after Korf & Felner (2002).
+    P6666,
+}
+
+/// Goal cells of each pattern on a board whose goal has the empty cell on
+/// cell 0 (Korf's layout); other goals use a mirror image of it. The 4x4
+/// layouts split the board into compact blocks of columns; among the
+/// layouts tried on Korf's 100 instances these generated the fewest nodes
+/// (see BENCHMARKS.md).
+const LAYOUT_555: &[&[u8]] = &[&[1, 4, 5, 8, 12], &[2, 3, 6, 7, 11], &[9, 10, 13, 14, 15]];
+const LAYOUT_663: &[&[u8]] = &[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]];
+const LAYOUT_78: &[&[u8]] = &[&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]];
+const LAYOUT_6666: &[&[u8]] = &[
+    &[1, 2, 5, 6, 7, 12],
+    &[3, 4, 8, 9, 13, 14],
+    &[10, 11, 15, 16, 20, 21],
+    &[17, 18, 19, 22, 23, 24],
+];
+
+impl Partition {
+    /// Every partition, the strongest of each board first.
+    pub const ALL: [Partition; 4] = [Partition::P78, Partition::P663, Partition::P555, Partition::P6666];
+
+    /// The name used on the command line and in files: `7-8`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Partition::P555 => "5-5-5",
+            Partition::P663 => "6-6-3",
+            Partition::P78 => "7-8",
+            Partition::P6666 => "6-6-6-6",
+        }
+    }
+
+    /// The partition named `name` (`7-8`, also `78` or `pdb78`).
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::Partition;
+    /// assert_eq!(Partition::from_name("7-8"), Some(Partition::P78));
+    /// assert_eq!(Partition::from_name("pdb555"), Some(Partition::P555));
+    /// assert_eq!(Partition::from_name("9-6"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Self> {
+        let digits: String = name
+            .trim()
+            .to_ascii_lowercase()
+            .trim_start_matches("pdb")
+            .chars()
+            .filter(|c| *c != '-')
+            .collect();
+        Partition::ALL.into_iter().find(|p| p.name().replace('-', "") == digits)
+    }
+
+    /// The board it splits: (width, height).
+    pub fn board(self) -> (usize, usize) {
+        match self {
+            Partition::P6666 => (5, 5),
+            _ => (4, 4),
+        }
+    }
+
+    /// The partitions for a W x H board, the strongest first.
+    pub fn for_board(width: usize, height: usize) -> Vec<Partition> {
+        Partition::ALL
+            .into_iter()
+            .filter(|p| p.board() == (width, height))
+            .collect()
+    }
+
+    fn layout(self) -> &'static [&'static [u8]] {
+        match self {
+            Partition::P555 => LAYOUT_555,
+            Partition::P663 => LAYOUT_663,
+            Partition::P78 => LAYOUT_78,
+            Partition::P6666 => LAYOUT_6666,
+        }
+    }
+
+    /// Tiles in each pattern.
+    pub fn pattern_sizes(self) -> Vec<usize> {
+        self.layout().iter().map(|g| g.len()).collect()
+    }
+
+    /// Bytes of its tables (one byte an entry).
+    pub fn table_bytes(self) -> u64 {
+        let (w, h) = self.board();
+        self.layout()
+            .iter()
+            .map(|g| GroupIndex::new(w * h, g.len()).size())
+            .sum()
+    }
+
+    /// Bytes a build holds at its peak: the tables, plus the search of the
+    /// largest pattern.
+    pub fn build_peak_bytes(self) -> u64 {
+        let (w, h) = self.board();
+        let geo = Geometry::new(w, h);
+        let search = self
+            .layout()
+            .iter()
+            .map(|g| build_bytes(&geo, g.len()) - GroupIndex::new(w * h, g.len()).size())
+            .max()
+            .unwrap_or(0);
+        self.table_bytes() + search
+    }
+}
+
+impl std::fmt::Display for Partition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why pattern databases cannot be used or made.
+#[derive(Debug, thiserror::Error)]
+pub enum PdbError {
+    /// The puzzle does not fit the partition.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The tables would not fit in memory.
+    #[error(transparent)]
+    Memory(#[from] crate::memory::MemoryError),
+    /// The cache of tables could not be read or written.
+    #[error("pattern database cache: {0}")]
+    Cache(String),
+}
+
+/// A board symmetry, as the image of every cell.
+type CellMap = [u8; MAX_PDB_CELLS];
+
+/// The symmetries of a W x H board that are their own inverse: transpose
+/// and anti-transpose (square boards), the two mirrors, the half turn.
+fn involutions(w: usize, h: usize) -> Vec<CellMap> {
+    let map = |f: &dyn Fn(usize, usize) -> (usize, usize)| {
+        let mut m = [0u8; MAX_PDB_CELLS];
+        for (c, image) in m.iter_mut().enumerate().take(w * h) {
+            let (x, y) = f(c % w, c / w);
+            *image = (y * w + x) as u8;
+        }
+        m
+    };
+    let mut out = Vec::new();
+    if w == h {
+        out.push(map(&|x, y| (y, x)));
+        out.push(map(&|x, y| (w - 1 - y, h - 1 - x)));
+    }
+    out.push(map(&|x, y| (w - 1 - x, y)));
+    out.push(map(&|x, y| (x, h - 1 - y)));
+    out.push(map(&|x, y| (w - 1 - x, h - 1 - y)));
+    out
+}
+
+/// One pattern: its tiles (labels, in index order), index and table.
+#[derive(Clone, Debug)]
+struct Pattern {
+    labels: Vec<u8>,
+    index: GroupIndex,
+    table: Vec<u8>,
+}
+
+/// A table of one pattern to make or load: the board, the goal and the
+/// pattern's tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSpec {
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The goal: the label of every cell (0 = the empty cell).
+    pub goal: Vec<u8>,
+    /// The pattern's tiles (labels), in index order.
+    pub labels: Vec<u8>,
+}
+
+impl TableSpec {
+    /// The goal cell of each of the pattern's tiles.
+    pub fn goal_cells(&self) -> Vec<u8> {
+        self.labels
+            .iter()
+            .map(|&l| self.goal.iter().position(|&g| g == l).expect("a label of the goal") as u8)
+            .collect()
+    }
+
+    /// The goal's empty cell.
+    pub fn goal_blank(&self) -> u8 {
+        self.goal
+            .iter()
+            .position(|&g| g == 0)
+            .expect("the goal has an empty cell") as u8
+    }
+
+    /// Entries of the table.
+    pub fn entries(&self) -> u64 {
+        GroupIndex::new(self.width * self.height, self.labels.len()).size()
+    }
+
+    /// Builds the table (see [`build_table`]).
+    pub fn build(&self, progress: bool) -> (Vec<u8>, BuildStats) {
+        build_table(
+            &Geometry::new(self.width, self.height),
+            &self.goal_cells(),
+            self.goal_blank(),
+            progress,
+        )
+    }
+}
+
+/// The mirror image used for the second lookup: the cell map and the
+/// matching relabelling of the tiles (both their own inverse).
+#[derive(Clone, Debug)]
+struct Reflection {
+    cell: CellMap,
+    label: [u8; MAX_PDB_CELLS + 1],
+}
+
+/// No pattern holds this label (the empty cell).
+const NO_GROUP: u8 = u8::MAX;
+
+/// The additive pattern databases of one partition for one puzzle and goal,
+/// used as a [`LowerBound`]: the larger of the sums over the patterns on the
+/// board and on its mirror image, rounded up to the parity of every
+/// solution.
+#[derive(Clone, Debug)]
+pub struct AdditivePdb {
+    partition: Partition,
+    /// Cells of the board.
+    cells: usize,
+    patterns: Vec<Pattern>,
+    /// By label: the pattern holding it and its place in the pattern.
+    group_of: [u8; MAX_PDB_CELLS + 1],
+    order_of: [u8; MAX_PDB_CELLS + 1],
+    reflection: Option<Reflection>,
+    /// By cell: the parity of the empty cell's distance to its goal cell.
+    blank_parity: [u8; MAX_PDB_CELLS],
+}
+
+/// What IDA* keeps per node for [`AdditivePdb`]: each pattern's index and
+/// table value, on the board and on its mirror image.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PdbMemo {
+    index: [u32; MAX_GROUPS],
+    value: [u8; MAX_GROUPS],
+    mirror_index: [u32; MAX_GROUPS],
+    mirror_value: [u8; MAX_GROUPS],
+    sum: u16,
+    mirror_sum: u16,
+}
+
+impl AdditivePdb {
+    /// The tables each pattern of `partition` needs for `p`'s goal, in the
+    /// partition's order. Fails when `p` is not a board of the partition's
+    /// size with distinct tiles.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition};
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
+    /// let (p, _) = Sliding::new(&goal, None).unwrap();
+    /// let specs = AdditivePdb::tables(&p, Partition::P78).unwrap();
+    /// // Goal empty cell last: Korf's layout turned half round.
+    /// assert_eq!(specs[1].labels, vec![8, 7, 6, 5, 4, 3, 2, 1]);
+    /// ```
+    pub fn tables(p: &Sliding, partition: Partition) -> Result<Vec<TableSpec>, PdbError> {
+        let (w, h) = partition.board();
+        if (p.width(), p.height()) != (w, h) {
+            return Err(PdbError::Unsupported(format!(
+                "the {} pattern databases are for {w}x{h} boards, not {}x{}",
+                partition,
+                p.width(),
+                p.height()
+            )));
+        }
+        if !p.distinct() {
+            return Err(PdbError::Unsupported(
+                "these pattern databases need distinct tiles; boards with repeated tiles use the label databases"
+                    .into(),
+            ));
+        }
+        let n = w * h;
+        let goal: Vec<u8> = p.goal.cells[..n].to_vec();
+        let blank = p.goal.blank as usize;
+        // The layout puts the empty cell on cell 0; map cell 0 onto the
+        // goal's empty cell when it is a corner.
+        let corners = [0, w - 1, n - w, n - 1];
+        let tau: CellMap = match corners.iter().position(|&c| c == blank) {
+            Some(i) => {
+                let mut m = [0u8; MAX_PDB_CELLS];
+                for (c, image) in m.iter_mut().enumerate().take(n) {
+                    let (x, y) = (c % w, c / w);
+                    let x = if i % 2 == 1 { w - 1 - x } else { x };
+                    let y = if i >= 2 { h - 1 - y } else { y };
+                    *image = (y * w + x) as u8;
+                }
+                m
+            }
+            None => std::array::from_fn(|c| c as u8),
+        };
+        Ok(partition
+            .layout()
+            .iter()
+            .map(|cells| {
+                let labels = cells
+                    .iter()
+                    .map(|&c| {
+                        let mut cell = tau[c as usize] as usize;
+                        if cell == blank {
+                            // The empty cell is not in a corner: the tile
+                            // whose goal is the layout's cell 0 takes its
+                            // place in this pattern.
+                            cell = tau[0] as usize;
+                        }
+                        goal[cell]
+                    })
+                    .collect();
+                TableSpec {
+                    width: w,
+                    height: h,
+                    goal: goal.clone(),
+                    labels,
+                }
+            })
+            .collect())
+    }
+
+    /// Builds every table in memory (no cache) and returns the bound.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition};
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// use tansaku::search::LowerBound;
+    /// let start = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", Some((4, 4))).unwrap();
+    /// let (p, s) = Sliding::new(&start, None).unwrap();
+    /// let db = AdditivePdb::build(&p, Partition::P555, false).unwrap();
+    /// assert!(db.estimate(&s) >= 2);
+    /// ```
+    pub fn build(p: &Sliding, partition: Partition, progress: bool) -> Result<Self, PdbError> {
+        crate::memory::check(
+            &format!("the {partition} pattern databases"),
+            partition.build_peak_bytes(),
+            crate::memory::search_limit(),
+        )?;
+        let tables = Self::tables(p, partition)?
+            .iter()
+            .map(|spec| spec.build(progress).0)
+            .collect();
+        Self::from_tables(p, partition, tables)
+    }
+
+    /// The bound for `p`, each table loaded from `cache` or built (and
+    /// saved there); returns how each table was obtained. `notice` gets a
+    /// line for every table built and every cached file not trusted.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition, cache::{Origin, PdbCache}};
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// let dir = std::env::temp_dir().join(format!("tansaku-doc-{}", std::process::id()));
+    /// let cache = PdbCache::at(&dir);
+    /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
+    /// let (p, _) = Sliding::new(&goal, None).unwrap();
+    /// let (_, first) = AdditivePdb::load(&p, Partition::P555, &cache, false, &|_| {}).unwrap();
+    /// assert!(matches!(first[0], Origin::Built(..)));
+    /// let (_, again) = AdditivePdb::load(&p, Partition::P555, &cache, false, &|_| {}).unwrap();
+    /// assert!(matches!(again[0], Origin::Loaded(..)));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn load(
+        p: &Sliding,
+        partition: Partition,
+        cache: &cache::PdbCache,
+        progress: bool,
+        notice: &dyn Fn(&str),
+    ) -> Result<(Self, Vec<cache::Origin>), PdbError> {
+        crate::memory::check(
+            &format!("the {partition} pattern databases"),
+            partition.table_bytes(),
+            crate::memory::search_limit(),
+        )?;
+        let mut tables = Vec::new();
+        let mut origins = Vec::new();
+        for spec in Self::tables(p, partition)? {
+            let (table, origin) = cache.get_or_build(&spec, progress, notice)?;
+            tables.push(table);
+            origins.push(origin);
+        }
+        Ok((Self::from_tables(p, partition, tables)?, origins))
+    }
+
+    /// The bound from tables already made (in the order of
+    /// [`AdditivePdb::tables`]); fails when they do not match.
+    pub fn from_tables(p: &Sliding, partition: Partition, tables: Vec<Vec<u8>>) -> Result<Self, PdbError> {
+        let specs = Self::tables(p, partition)?;
+        if tables.len() != specs.len() || tables.iter().zip(&specs).any(|(t, s)| t.len() as u64 != s.entries()) {
+            return Err(PdbError::Unsupported(format!(
+                "the tables given do not match the {partition} partition"
+            )));
+        }
+        let n = p.cells();
+        let mut group_of = [NO_GROUP; MAX_PDB_CELLS + 1];
+        let mut order_of = [0u8; MAX_PDB_CELLS + 1];
+        let patterns: Vec<Pattern> = specs
+            .into_iter()
+            .zip(tables)
+            .enumerate()
+            .map(|(g, (spec, table))| {
+                for (j, &l) in spec.labels.iter().enumerate() {
+                    group_of[l as usize] = g as u8;
+                    order_of[l as usize] = j as u8;
+                }
+                Pattern {
+                    index: GroupIndex::new(n, spec.labels.len()),
+                    labels: spec.labels,
+                    table,
+                }
+            })
+            .collect();
+        let goal = &p.goal;
+        let blank = goal.blank as usize;
+        let reflection = involutions(p.width(), p.height())
+            .into_iter()
+            .find(|m| m[blank] as usize == blank)
+            .map(|cell| {
+                let mut label = [0u8; MAX_PDB_CELLS + 1];
+                for c in 0..n {
+                    label[goal.cells[c] as usize] = goal.cells[cell[c] as usize];
+                }
+                Reflection { cell, label }
+            });
+        let mut blank_parity = [0u8; MAX_PDB_CELLS];
+        for (c, parity) in blank_parity.iter_mut().enumerate().take(n) {
+            let (w, g) = (p.width(), blank);
+            *parity = (((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) % 2) as u8;
+        }
+        Ok(AdditivePdb {
+            partition,
+            cells: n,
+            patterns,
+            group_of,
+            order_of,
+            reflection,
+            blank_parity,
+        })
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> Partition {
+        self.partition
+    }
+
+    /// Whether the bound also looks up the mirror image of the board.
+    pub fn reflects(&self) -> bool {
+        self.reflection.is_some()
+    }
+
+    /// The cell of every label on `s`.
+    fn cells_of(&self, s: &SlideState) -> [u8; MAX_PDB_CELLS + 1] {
+        let mut cell_of = [0u8; MAX_PDB_CELLS + 1];
+        for c in 0..self.cells {
+            cell_of[s.cells[c] as usize] = c as u8;
+        }
+        cell_of
+    }
+
+    /// Index and value of every pattern on the board whose labels stand on
+    /// `cell_of`; returns the sum.
+    fn lookup(&self, cell_of: impl Fn(u8) -> u8, index: &mut [u32], value: &mut [u8]) -> u16 {
+        let mut sum = 0u16;
+        for (g, pat) in self.patterns.iter().enumerate() {
+            let mut cells = [0u8; MAX_PDB_CELLS];
+            for (j, &l) in pat.labels.iter().enumerate() {
+                cells[j] = cell_of(l);
+            }
+            let r = pat.index.rank(&cells[..pat.labels.len()]);
+            index[g] = r as u32;
+            value[g] = pat.table[r as usize];
+            sum += value[g] as u16;
+        }
+        sum
+    }
+
+    /// The sum over the patterns on `s` (no mirror image, no parity).
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition};
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
+    /// let (p, s) = Sliding::new(&goal, None).unwrap();
+    /// let db = AdditivePdb::build(&p, Partition::P555, false).unwrap();
+    /// assert_eq!(db.sum(&s), 0);
+    /// ```
+    pub fn sum(&self, s: &SlideState) -> u32 {
+        let cell_of = self.cells_of(s);
+        let mut memo = PdbMemo::default();
+        self.lookup(|l| cell_of[l as usize], &mut memo.index, &mut memo.value) as u32
+    }
+
+    /// The sum over the patterns on the mirror image of `s` (`None` when
+    /// the goal has no mirror symmetry).
+    pub fn mirror_sum(&self, s: &SlideState) -> Option<u32> {
+        let r = self.reflection.as_ref()?;
+        let cell_of = self.cells_of(s);
+        let mut memo = PdbMemo::default();
+        Some(self.lookup(
+            |l| r.cell[cell_of[r.label[l as usize] as usize] as usize],
+            &mut memo.mirror_index,
+            &mut memo.mirror_value,
+        ) as u32)
+    }
+
+    /// The mirror image of `s` (tiles relabelled so that the goal is its
+    /// own image), when the goal has one.
+    pub fn mirror(&self, s: &SlideState) -> Option<SlideState> {
+        let r = self.reflection.as_ref()?;
+        let mut t = *s;
+        for c in 0..self.cells {
+            t.cells[r.cell[c] as usize] = r.label[s.cells[c] as usize];
+        }
+        t.blank = r.cell[s.blank as usize];
+        Some(t)
+    }
+
+    fn finish(&self, s: &SlideState, sum: u16, mirror_sum: u16) -> u32 {
+        let h = sum.max(mirror_sum) as u32;
+        h + ((h + self.blank_parity[s.blank as usize] as u32) & 1)
+    }
+}
+
+impl LowerBound<Sliding> for AdditivePdb {
+    type Memo = PdbMemo;
+
+    fn estimate(&self, s: &SlideState) -> u32 {
+        self.start(s).0
+    }
+
+    fn start(&self, s: &SlideState) -> (u32, PdbMemo) {
+        let cell_of = self.cells_of(s);
+        let mut m = PdbMemo::default();
+        m.sum = self.lookup(|l| cell_of[l as usize], &mut m.index, &mut m.value);
+        if let Some(r) = &self.reflection {
+            m.mirror_sum = self.lookup(
+                |l| r.cell[cell_of[r.label[l as usize] as usize] as usize],
+                &mut m.mirror_index,
+                &mut m.mirror_value,
+            );
+        }
+        (self.finish(s, m.sum, m.mirror_sum), m)
+    }
+
+    #[inline]
+    fn after_move(
+        &self,
+        parent: &SlideState,
+        _: u32,
+        memo: &PdbMemo,
+        m: SlideMove,
+        child: &SlideState,
+    ) -> (u32, PdbMemo) {
+        let mut next = *memo;
+        let t = child.cells[m.to as usize];
+        let g = self.group_of[t as usize] as usize;
+        let pat = &self.patterns[g];
+        let r = pat.index.rank_after(
+            memo.index[g] as u64,
+            self.order_of[t as usize] as usize,
+            m.from,
+            m.to,
+            |c| {
+                let u = parent.cells[c] as usize;
+                if self.group_of[u] as usize == g {
+                    self.order_of[u]
+                } else {
+                    NO_TILE
+                }
+            },
+        );
+        let v = pat.table[r as usize];
+        next.index[g] = r as u32;
+        next.sum = memo.sum - memo.value[g] as u16 + v as u16;
+        next.value[g] = v;
+        if let Some(refl) = &self.reflection {
+            let t = refl.label[t as usize];
+            let g = self.group_of[t as usize] as usize;
+            let pat = &self.patterns[g];
+            let r = pat.index.rank_after(
+                memo.mirror_index[g] as u64,
+                self.order_of[t as usize] as usize,
+                refl.cell[m.from as usize],
+                refl.cell[m.to as usize],
+                |c| {
+                    let u = refl.label[parent.cells[refl.cell[c] as usize] as usize] as usize;
+                    if self.group_of[u] as usize == g {
+                        self.order_of[u]
+                    } else {
+                        NO_TILE
+                    }
+                },
+            );
+            let v = pat.table[r as usize];
+            next.mirror_index[g] = r as u32;
+            next.mirror_sum = memo.mirror_sum - memo.mirror_value[g] as u16 + v as u16;
+            next.mirror_value[g] = v;
+        }
+        (self.finish(child, next.sum, next.mirror_sum), next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partitions_cover_every_tile_once() {
+        for p in Partition::ALL {
+            let (w, h) = p.board();
+            let mut cells: Vec<u8> = p.layout().iter().flat_map(|g| g.iter().copied()).collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (1..(w * h) as u8).collect::<Vec<_>>(), "{p}");
+            assert_eq!(Partition::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Partition::P78.table_bytes(), 57_657_600 + 518_918_400);
+        assert_eq!(Partition::P6666.table_bytes(), 4 * 127_512_000);
+    }
+}

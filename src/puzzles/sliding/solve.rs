@@ -1,0 +1,346 @@
+//! Solving sliding puzzles: which algorithm, which lower bound, and running
+//! them, for one board or a batch of boards with one goal.
+//!
+//! [`Solver::new`] makes the choices once for a goal (and builds or loads
+//! the pattern databases once); [`Solver::solve`] then answers any board
+//! with that goal. With [`Algorithm`] and [`BoundRequest`] left to `Auto`:
+//! small spaces (the 8-puzzle) go to breadth-first search, the 15- and
+//! 24-puzzle to IDA* with the strongest pattern databases that fit in
+//! memory, repeated tiles (the Line Puzzle) to IDA* with label databases,
+//! other large boards to IDA* with Manhattan distance plus linear
+//! conflicts.
+
+use super::packed::Packed;
+use super::pattern::PatternDb;
+use super::pdb::cache::{Origin, PdbCache};
+use super::pdb::{AdditivePdb, Partition, PdbError};
+use super::{LinearConflictBound, ManhattanBound, SlideState, Sliding};
+use crate::Ranked;
+use crate::search::auto::{self, Algorithm, Space};
+use crate::search::index::prefers_rank_index;
+use crate::search::{self, IdaOptions, SearchError, Solution};
+
+/// The lower bound asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundRequest {
+    /// The strongest that fits in memory.
+    Auto,
+    /// Manhattan distance to the nearest goal cell of the same label (the
+    /// seed article's).
+    Manhattan,
+    /// Manhattan distance plus linear conflicts (distinct tiles).
+    LinearConflicts,
+    /// The best pattern databases for the board.
+    Pdb,
+    /// The pattern databases of one partition (4x4 and 5x5, distinct tiles).
+    Partition(Partition),
+}
+
+/// The lower bound a [`Solver`] uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Manhattan distance.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflicts,
+    /// Additive databases over groups of labels (any board; what repeated
+    /// tiles use).
+    Labels,
+    /// Additive databases of a partition, with the mirror lookup when the
+    /// goal allows it.
+    Additive(Partition),
+}
+
+/// Why a board cannot be solved as asked.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The search gave up, or found there is no solution.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The pattern databases cannot be used, made or kept.
+    #[error(transparent)]
+    Pdb(#[from] PdbError),
+    /// A parity argument shows the goal cannot be reached; nothing was
+    /// searched.
+    #[error("{0}")]
+    Unreachable(String),
+    /// The board does not belong to the solver's puzzle (other size, other
+    /// tiles, other goal).
+    #[error("{0}")]
+    Mismatch(String),
+}
+
+/// Settings of a [`Solver`].
+#[derive(Clone, Copy)]
+pub struct SolveOptions<'a> {
+    /// `None`: chosen from the size of the space and the bounds at hand.
+    pub algorithm: Option<Algorithm>,
+    /// The lower bound for IDA*.
+    pub bound: BoundRequest,
+    /// IDA* and iterative deepening give up past this many moves.
+    pub max_depth: u32,
+    /// Threads for IDA*.
+    pub threads: usize,
+    /// Live progress lines on stderr.
+    pub progress: bool,
+    /// Where pattern databases are kept.
+    pub cache: &'a PdbCache,
+    /// Receives a line for each event worth telling (a database built, a
+    /// cached file not trusted).
+    pub notice: &'a dyn Fn(&str),
+    /// Memory the bound's tables may take (`None`: what the machine has).
+    pub memory: Option<u64>,
+}
+
+impl Default for SolveOptions<'_> {
+    fn default() -> Self {
+        static DISABLED: std::sync::OnceLock<PdbCache> = std::sync::OnceLock::new();
+        SolveOptions {
+            algorithm: None,
+            bound: BoundRequest::Auto,
+            max_depth: 200,
+            threads: 1,
+            progress: false,
+            cache: DISABLED.get_or_init(PdbCache::disabled),
+            notice: &|_| {},
+            memory: None,
+        }
+    }
+}
+
+/// The bound's tables, made once per goal.
+enum Tables {
+    None,
+    Labels(Box<PatternDb>),
+    Additive(Box<AdditivePdb>),
+}
+
+/// What a [`Solver`] will run, decided without building anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Its lower bound, when it uses one.
+    pub bound: Option<Bound>,
+    /// Why the algorithm was chosen, when it was chosen automatically.
+    pub reason: Option<String>,
+}
+
+impl Plan {
+    /// The algorithm and its bound as reported: `idastar (7-8 pattern
+    /// databases)`; `mirror` adds that the mirror lookup is used.
+    pub fn describe(&self, mirror: bool) -> String {
+        let bound = match self.bound {
+            None => return self.algorithm.name().to_string(),
+            Some(Bound::Manhattan) => "manhattan".to_string(),
+            Some(Bound::LinearConflicts) => "manhattan + linear conflicts".to_string(),
+            Some(Bound::Labels) => "pattern databases".to_string(),
+            Some(Bound::Additive(part)) if mirror => format!("{part} pattern databases + mirror"),
+            Some(Bound::Additive(part)) => format!("{part} pattern databases"),
+        };
+        format!("{} ({bound})", self.algorithm.name())
+    }
+}
+
+/// Chooses the algorithm and bound for `p`'s goal (see the module
+/// documentation), building nothing: cheap enough to call before knowing
+/// whether a board is solvable at all.
+///
+/// ```
+/// use tansaku::puzzles::sliding::solve::{plan, Bound, SolveOptions};
+/// use tansaku::puzzles::sliding::pdb::Partition;
+/// use tansaku::puzzles::sliding::{parse_board, Sliding};
+/// use tansaku::search::auto::Algorithm;
+/// let board = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", None).unwrap();
+/// let (p, _) = Sliding::new(&board, None).unwrap();
+/// // With 100 MB, the 7-8 databases (1.6 GB to build) do not fit.
+/// let opts = SolveOptions { memory: Some(100 << 20), ..SolveOptions::default() };
+/// let chosen = plan(&p, &opts);
+/// assert_eq!(chosen.algorithm, Algorithm::IdaStar);
+/// assert_eq!(chosen.bound, Some(Bound::Additive(Partition::P663)));
+/// ```
+pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
+    let fits = |bytes: u64| {
+        let cap = opts
+            .memory
+            .or_else(|| crate::memory::available_bytes().map(|a| a / 4 * 3));
+        cap.is_none_or(|c| bytes <= c)
+    };
+    // The partitions that fit: built tables need their search's room too,
+    // unless every table is already in the cache.
+    let cached =
+        |part: Partition| AdditivePdb::tables(p, part).is_ok_and(|specs| specs.iter().all(|s| opts.cache.has(s)));
+    let best_partition = || {
+        let partitions = if p.distinct() {
+            Partition::for_board(p.width(), p.height())
+        } else {
+            Vec::new()
+        };
+        partitions.into_iter().find(|&part| {
+            fits(if cached(part) {
+                part.table_bytes()
+            } else {
+                part.build_peak_bytes()
+            })
+        })
+    };
+    let bound = match opts.bound {
+        BoundRequest::Manhattan => Bound::Manhattan,
+        BoundRequest::LinearConflicts => Bound::LinearConflicts,
+        BoundRequest::Partition(part) => Bound::Additive(part),
+        BoundRequest::Pdb => best_partition().map_or(Bound::Labels, Bound::Additive),
+        BoundRequest::Auto if !p.distinct() => Bound::Labels,
+        BoundRequest::Auto => best_partition().map_or(Bound::LinearConflicts, Bound::Additive),
+    };
+    let (algorithm, reason) = match opts.algorithm {
+        Some(a) => (a, None),
+        None => {
+            let space = Space {
+                states: Some(p.state_count()),
+                reversible: true,
+                goals_listed: true,
+                strong_bound: p.state_count() > auto::SMALL_SPACE,
+            };
+            let (a, why) = auto::choose(&space);
+            (a, Some(why))
+        }
+    };
+    Plan {
+        algorithm,
+        bound: (algorithm == Algorithm::IdaStar).then_some(bound),
+        reason,
+    }
+}
+
+/// Solves boards of one puzzle (board size, tiles, goal) with one
+/// algorithm and bound, chosen and prepared once.
+pub struct Solver {
+    puzzle: Sliding,
+    plan: Plan,
+    tables: Tables,
+    origins: Vec<Origin>,
+    ida: IdaOptions,
+}
+
+impl Solver {
+    /// Chooses the algorithm and bound for `p`'s goal ([`plan`]) and
+    /// prepares the bound's tables (loads or builds the pattern databases).
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::solve::{Solver, SolveOptions};
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// use tansaku::search::auto::Algorithm;
+    /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
+    /// let solver = Solver::new(&p, SolveOptions::default()).unwrap();
+    /// assert_eq!(solver.algorithm(), Algorithm::Bfs);
+    /// let sol = solver.solve(&p, &s).unwrap();
+    /// assert_eq!((sol.len(), sol.stats.generated), (31, 181_440));
+    /// ```
+    pub fn new(p: &Sliding, opts: SolveOptions) -> Result<Self, SolveError> {
+        let plan = plan(p, &opts);
+        if plan.bound == Some(Bound::LinearConflicts) && !p.distinct() {
+            return Err(SolveError::Mismatch(
+                "linear conflicts need distinct tiles; these tiles repeat".into(),
+            ));
+        }
+        let mut origins = Vec::new();
+        let tables = match plan.bound {
+            Some(Bound::Labels) => Tables::Labels(Box::new(
+                PatternDb::new(p).map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?,
+            )),
+            Some(Bound::Additive(part)) => {
+                let (db, o) = AdditivePdb::load(p, part, opts.cache, opts.progress, opts.notice)?;
+                origins = o;
+                Tables::Additive(Box::new(db))
+            }
+            _ => Tables::None,
+        };
+        Ok(Solver {
+            puzzle: p.clone(),
+            plan,
+            tables,
+            origins,
+            ida: IdaOptions {
+                max_depth: opts.max_depth,
+                undo_cut: true,
+                progress: opts.progress,
+                threads: opts.threads.max(1),
+                ..IdaOptions::default()
+            },
+        })
+    }
+
+    /// The algorithm every board is solved with.
+    pub fn algorithm(&self) -> Algorithm {
+        self.plan.algorithm
+    }
+
+    /// The lower bound, when the algorithm uses one.
+    pub fn bound(&self) -> Option<Bound> {
+        self.plan.bound
+    }
+
+    /// Why the algorithm was chosen, when it was chosen automatically.
+    pub fn reason(&self) -> Option<&str> {
+        self.plan.reason.as_deref()
+    }
+
+    /// How each pattern database table was obtained (empty without them).
+    pub fn origins(&self) -> &[Origin] {
+        &self.origins
+    }
+
+    /// The algorithm and its bound, as reported: `idastar (7-8 pattern
+    /// databases + mirror)`.
+    pub fn describe(&self) -> String {
+        self.plan
+            .describe(matches!(&self.tables, Tables::Additive(db) if db.reflects()))
+    }
+
+    /// A shortest solution from `start` of puzzle `p`, which must have the
+    /// solver's board size, tiles and goal.
+    pub fn solve(&self, p: &Sliding, start: &SlideState) -> Result<Solution<Sliding>, SolveError> {
+        if (p.width(), p.height()) != (self.puzzle.width(), self.puzzle.height())
+            || p.goal() != self.puzzle.goal()
+            || p.names != self.puzzle.names
+        {
+            return Err(SolveError::Mismatch(
+                "the board does not match the solver's puzzle (size, tiles or goal)".into(),
+            ));
+        }
+        if let Some(reason) = p.unsolvable_reason(start) {
+            return Err(SolveError::Unreachable(reason));
+        }
+        let sol = match self.plan.algorithm {
+            Algorithm::Bfs | Algorithm::Bidir | Algorithm::BidirAlternate => match Packed::new(p) {
+                Some(k) => graph_search(&k, &k.pack(start), self.plan.algorithm).map(|s| k.unpack_solution(s)),
+                None => graph_search(p, start, self.plan.algorithm),
+            },
+            Algorithm::Iddfs => search::iddfs(p, start, self.ida),
+            Algorithm::IdaStar => match (&self.tables, self.plan.bound) {
+                (Tables::Additive(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida),
+                (Tables::Labels(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida),
+                (_, Some(Bound::LinearConflicts)) => {
+                    let lc = LinearConflictBound::new(p).expect("distinct tiles were checked");
+                    search::ida_star_with(p, start, &lc, self.ida)
+                }
+                _ => search::ida_star_with(p, start, &ManhattanBound::new(p), self.ida),
+            },
+        }?;
+        Ok(sol)
+    }
+}
+
+/// A graph search on a ranked puzzle: indexed by rank when the rank space
+/// is small enough, by hash otherwise.
+fn graph_search<P: Ranked>(p: &P, start: &P::State, algorithm: Algorithm) -> Result<Solution<P>, SearchError> {
+    let ranked = prefers_rank_index(p);
+    match (algorithm, ranked) {
+        (Algorithm::Bfs, true) => search::bfs_ranked(p, start),
+        (Algorithm::Bfs, false) => search::bfs(p, start),
+        (Algorithm::Bidir, true) => search::bidirectional_ranked(p, start),
+        (Algorithm::Bidir, false) => search::bidirectional(p, start),
+        (_, true) => search::bidirectional_alternating_ranked(p, start),
+        (_, false) => search::bidirectional_alternating(p, start),
+    }
+}

@@ -1,0 +1,176 @@
+//! Pattern databases: every entry against a plain search, admissibility and
+//! consistency, the reflected lookup.
+
+use std::collections::VecDeque;
+use tansaku::puzzles::sliding::pdb::{Geometry, GroupIndex, build_table};
+
+/// The same table by the plainest search there is: a 0-1 breadth-first
+/// search over (placement, empty cell), where sliding a pattern tile costs
+/// 1 and sliding any other tile costs 0; an entry is the minimum over the
+/// empty cell.
+fn plain_table(w: usize, h: usize, goal_cells: &[u8], goal_blank: u8) -> Vec<u8> {
+    let n = w * h;
+    let k = goal_cells.len();
+    let index = GroupIndex::new(n, k);
+    let size = index.size() as usize;
+    let mut dist = vec![u8::MAX; size * n];
+    let key = |cells: &[u8], blank: u8| index.rank(cells) as usize * n + blank as usize;
+    let mut queue = VecDeque::new();
+    dist[key(goal_cells, goal_blank)] = 0;
+    queue.push_back((goal_cells.to_vec(), goal_blank));
+    while let Some((cells, blank)) = queue.pop_front() {
+        let d = dist[key(&cells, blank)];
+        let (x, y) = (blank as usize % w, blank as usize / w);
+        let mut next = Vec::new();
+        if x > 0 {
+            next.push(blank - 1);
+        }
+        if x + 1 < w {
+            next.push(blank + 1);
+        }
+        if y > 0 {
+            next.push(blank - w as u8);
+        }
+        if y + 1 < h {
+            next.push(blank + w as u8);
+        }
+        for t in next {
+            let mut moved = cells.clone();
+            let cost = match cells.iter().position(|&c| c == t) {
+                Some(j) => {
+                    moved[j] = blank;
+                    1
+                }
+                None => 0,
+            };
+            let k2 = key(&moved, t);
+            if d + cost < dist[k2] {
+                dist[k2] = d + cost;
+                if cost == 0 {
+                    queue.push_front((moved, t));
+                } else {
+                    queue.push_back((moved, t));
+                }
+            }
+        }
+    }
+    (0..size)
+        .map(|r| {
+            let mut cells = vec![0u8; k];
+            index.unrank(r as u64, &mut cells);
+            (0..n)
+                .filter(|b| !cells.contains(&(*b as u8)))
+                .map(|b| dist[r * n + b])
+                .min()
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn every_entry_equals_a_plain_search() {
+    for (w, h, goal_cells, blank) in [
+        (3, 3, vec![0u8, 1, 2, 3], 8u8),
+        (3, 3, vec![4, 5, 6, 7, 0], 8),
+        (3, 3, vec![8, 1], 0),
+        (4, 2, vec![1, 2, 5], 0),
+        (2, 4, vec![0, 3, 4, 6], 7),
+        (4, 3, vec![0, 5, 11], 6),
+        (4, 4, vec![1, 2, 3], 0),
+        (5, 2, vec![9, 0, 4, 5], 2),
+    ] {
+        let (table, stats) = build_table(&Geometry::new(w, h), &goal_cells, blank, false);
+        let plain = plain_table(w, h, &goal_cells, blank);
+        assert_eq!(table, plain, "{w}x{h} pattern {goal_cells:?}, empty cell {blank}");
+        assert_eq!(stats.histogram.iter().sum::<u64>(), stats.entries);
+        assert_eq!(stats.histogram[0], 1, "only the goal placement is 0");
+    }
+}
+
+use std::sync::OnceLock;
+use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition};
+use tansaku::puzzles::sliding::{LinearConflictBound, SlideState, Sliding, parse_board};
+use tansaku::search::{IdaOptions, LowerBound, ida_star_with};
+use tansaku::{Puzzle, replay};
+
+/// The 15-puzzle with Korf's goal (empty cell first) or the usual one
+/// (empty cell last), and its 6-6-3 databases, built once for all tests.
+fn fifteen(korf: bool) -> &'static (Sliding, AdditivePdb) {
+    static KORF: OnceLock<(Sliding, AdditivePdb)> = OnceLock::new();
+    static USUAL: OnceLock<(Sliding, AdditivePdb)> = OnceLock::new();
+    let cell = if korf { &KORF } else { &USUAL };
+    cell.get_or_init(|| {
+        let goal = if korf {
+            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+        } else {
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"
+        };
+        let goal = parse_board(goal, None).unwrap();
+        let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
+        let db = AdditivePdb::build(&p, Partition::P663, false).unwrap();
+        (p, db)
+    })
+}
+
+/// A board `steps` random moves from the goal (a seeded walk).
+fn walk(p: &Sliding, steps: usize, seed: u64) -> SlideState {
+    let mut s = p.goal();
+    let mut r = seed;
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        p.for_each_successor(&s, |_, t| next.push(t));
+        r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = next[(r >> 33) as usize % next.len()];
+    }
+    s
+}
+
+#[test]
+fn per_move_updates_equal_lookups_from_scratch() {
+    for korf in [true, false] {
+        let (p, db) = fifteen(korf);
+        assert!(db.reflects(), "both goals have the empty cell on the main diagonal");
+        let mut s = walk(p, 200, 7);
+        let (mut h, mut memo) = db.start(&s);
+        let mut r = 99u64;
+        for _ in 0..3000 {
+            let mut next = Vec::new();
+            p.for_each_successor(&s, |m, t| next.push((m, t)));
+            r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (m, t) = next[(r >> 33) as usize % next.len()];
+            let (ht, mt) = db.after_move(&s, h, &memo, m, &t);
+            assert_eq!((ht, mt), db.start(&t), "after {m}");
+            // Each pattern's entry is at least its tiles' Manhattan distances.
+            assert!(db.sum(&t) >= p.manhattan(&t));
+            // The mirror image's lookup is the lookup of the mirror image.
+            assert_eq!(db.mirror_sum(&t), Some(db.sum(&db.mirror(&t).unwrap())));
+            (s, h, memo) = (t, ht, mt);
+        }
+    }
+}
+
+#[test]
+fn admissible_and_stronger_than_linear_conflicts_on_random_boards() {
+    let (p, db) = fifteen(false);
+    let lc = LinearConflictBound::new(p).unwrap();
+    let opts = IdaOptions {
+        threads: 2,
+        ..IdaOptions::default()
+    };
+    let (mut sum_db, mut sum_lc) = (0, 0);
+    for seed in 0..30 {
+        let s = walk(p, 40 + seed as usize, seed);
+        let sol = ida_star_with(p, &s, db, opts).unwrap();
+        assert_eq!(replay(p, &s, &sol.moves).unwrap().last(), Some(&p.goal()));
+        // Optimal by both bounds, so both are admissible here.
+        let by_lc = ida_star_with(p, &s, &lc, opts).unwrap();
+        assert_eq!(sol.len(), by_lc.len());
+        assert!(db.estimate(&s) as usize <= sol.len());
+        sum_db += db.estimate(&s);
+        sum_lc += lc.estimate(&s);
+    }
+    assert!(
+        sum_db > sum_lc,
+        "6-6-3 with its mirror image beats linear conflicts on average"
+    );
+}

@@ -1,0 +1,172 @@
+//! Korf's benchmark sets: the 100 random 15-puzzles (Korf 1985) and the 50
+//! random 24-puzzles (Korf & Taylor 1996, Korf & Felner 2002), solved by
+//! IDA* with additive pattern databases loaded from the cache (built on
+//! first use). Prints, per instance: optimal length (checked against the
+//! published one), nodes generated and expanded, search seconds; then the
+//! totals. Exits with 1 if any length differs from the published one.
+//!
+//! ```text
+//! cargo bench --bench korf                         # Korf's 100, 7-8 + mirror, every core
+//! cargo bench --bench korf -- --set 24 --only 25,40   # 24-puzzle #25 and #40, 6-6-6-6
+//! cargo bench --bench korf -- --bound 6-6-3 --threads 1 --pdb-dir /tmp/pdb
+//! ```
+
+use std::process::ExitCode;
+use tansaku::puzzles::sliding::pdb::Partition;
+use tansaku::puzzles::sliding::pdb::cache::{Origin, PdbCache};
+use tansaku::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
+use tansaku::puzzles::sliding::{Sliding, parse_board};
+use tansaku::search::auto::Algorithm;
+
+struct Args {
+    set: u32,
+    only: Option<Vec<usize>>,
+    bound: BoundRequest,
+    threads: usize,
+    pdb_dir: Option<String>,
+}
+
+fn args() -> Result<Args, String> {
+    let mut a = Args {
+        set: 15,
+        only: None,
+        bound: BoundRequest::Auto,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        pdb_dir: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--set" => a.set = value()?.parse().map_err(|_| "--set: 15 or 24")?,
+            "--only" => {
+                let list = value()?;
+                a.only = Some(
+                    list.split(',')
+                        .map(|n| n.trim().parse().map_err(|_| format!("--only: bad instance '{n}'")))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "--bound" => {
+                let name = value()?;
+                a.bound = BoundRequest::Partition(
+                    Partition::from_name(&name).ok_or(format!("--bound: unknown partition '{name}'"))?,
+                )
+            }
+            "--threads" => a.threads = value()?.parse().map_err(|_| "--threads: a number")?,
+            "--pdb-dir" => a.pdb_dir = Some(value()?),
+            // `cargo bench` passes --bench; the other harness flags do not apply.
+            other if other.starts_with("--") => {}
+            other => return Err(format!("unexpected argument '{other}'")),
+        }
+    }
+    if a.set != 15 && a.set != 24 {
+        return Err("--set: 15 or 24".into());
+    }
+    Ok(a)
+}
+
+fn main() -> ExitCode {
+    let a = match args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("korf: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (file, goal) = match a.set {
+        15 => (
+            include_str!("../data/korf100.txt"),
+            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+        ),
+        _ => (
+            include_str!("../data/korf50-24.txt"),
+            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24",
+        ),
+    };
+    // Instances: board, number, published length.
+    let instances: Vec<(&str, usize, usize)> = file
+        .lines()
+        .filter_map(|l| {
+            let (board, note) = l.split_once('#')?;
+            let (n, len) = note.split_once(':')?;
+            Some((board.trim(), n.trim().parse().ok()?, len.trim().parse().ok()?))
+        })
+        .filter(|(b, n, _)| !b.is_empty() && a.only.as_ref().is_none_or(|o| o.contains(n)))
+        .collect();
+    let goal = parse_board(goal, None).expect("goal");
+    let (p, _) = Sliding::new(&goal, Some(&goal)).expect("puzzle");
+    let cache = a.pdb_dir.as_ref().map_or_else(PdbCache::user, PdbCache::at);
+    let notice = |m: &str| eprintln!("korf: {m}");
+    let opts = SolveOptions {
+        algorithm: Some(Algorithm::IdaStar),
+        bound: a.bound,
+        threads: a.threads,
+        cache: &cache,
+        notice: &notice,
+        ..SolveOptions::default()
+    };
+    let clock = std::time::Instant::now();
+    let solver = match Solver::new(&p, opts) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("korf: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let loaded = solver.origins().iter().all(|o| matches!(o, Origin::Loaded(..)));
+    println!(
+        "{} instances, {}, {} threads; databases {} in {:.2} s",
+        instances.len(),
+        solver.describe(),
+        a.threads,
+        if loaded { "loaded" } else { "built" },
+        clock.elapsed().as_secs_f64()
+    );
+    println!(
+        "{:>4} {:>6} {:>9} {:>15} {:>15} {:>10}",
+        "#", "moves", "published", "generated", "expanded", "seconds"
+    );
+    let (mut generated, mut expanded, mut seconds, mut wrong) = (0u64, 0u64, 0f64, 0);
+    for &(board, n, published) in &instances {
+        let start = parse_board(board, None).expect("a board of the set");
+        let (q, s) = Sliding::new(&start, Some(&goal)).expect("a board of the set");
+        let sol = match solver.solve(&q, &s) {
+            Ok(sol) => sol,
+            Err(e) => {
+                eprintln!("korf: #{n}: {e}");
+                wrong += 1;
+                continue;
+            }
+        };
+        let ok =
+            sol.len() == published && tansaku::replay(&q, &s, &sol.moves).is_ok_and(|b| b.last() == Some(&q.goal()));
+        wrong += usize::from(!ok);
+        generated += sol.stats.generated;
+        expanded += sol.stats.expanded;
+        seconds += sol.stats.seconds;
+        println!(
+            "{n:>4} {:>6} {:>9} {:>15} {:>15} {:>10.4}{}",
+            sol.len(),
+            published,
+            sol.stats.generated,
+            sol.stats.expanded,
+            sol.stats.seconds,
+            if ok { "" } else { "  WRONG" }
+        );
+    }
+    let k = instances.len().max(1) as u64;
+    println!(
+        "total {:>25} {:>15} {:>10.4}   (per instance: {} generated, {} expanded)",
+        generated,
+        expanded,
+        seconds,
+        generated / k,
+        expanded / k
+    );
+    if wrong > 0 {
+        eprintln!("korf: {wrong} instances differ from the published optimal length");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

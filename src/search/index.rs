@@ -90,8 +90,10 @@ const FIRST_BUCKETS: usize = 1 << 10;
 
 impl<S: std::hash::Hash + Eq> HashIndex<S> {
     fn with_buckets(n: usize) -> Self {
+        let buckets = vec![0; n];
+        crate::memory::advise_huge_pages(&buckets);
         HashIndex {
-            buckets: vec![0; n],
+            buckets,
             len: 0,
             shift: 64 - n.trailing_zeros(),
             _state: std::marker::PhantomData,

@@ -517,7 +517,8 @@ pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, progress: 
             .collect(),
         entries,
     };
-    let mut table = vec![UNREACHED; entries as usize];
+    let mut table = crate::memory::huge_zeroed(entries as usize);
+    table.par_chunks_mut(1 << 20).for_each(|c| c.fill(UNREACHED));
     let total_states = abstract_states(geo, k);
     let chunks = search.words.len().div_ceil(CHUNK);
     let table_chunk = CHUNK << lanes.shift;

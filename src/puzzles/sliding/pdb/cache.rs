@@ -149,7 +149,7 @@ impl PdbCache {
                 HEADER as u64 + entries
             ));
         }
-        let mut table = vec![0u8; entries as usize];
+        let mut table = crate::memory::huge_zeroed(entries as usize);
         file.read_exact(&mut table)
             .map_err(|e| format!("cannot be read ({e})"))?;
         let mut sum = Xxh3::new();

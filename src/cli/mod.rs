@@ -393,7 +393,8 @@ pub struct SolveCommon {
     #[arg(long)]
     pub json: bool,
     /// Memory BFS and bidirectional search may fill before they give up,
-    /// e.g. 800M or 2G; default: 3/4 of what the machine has available
+    /// and pattern databases may take (--bound auto then picks smaller
+    /// ones), e.g. 800M or 2G; default: 3/4 of what the machine has
     #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
     pub max_memory: Option<u64>,
     /// No progress line on stderr (it is shown only on a terminal)
@@ -526,7 +527,8 @@ pub struct SlidingSolve {
     /// not square
     #[arg(long, value_parser = parse_size)]
     pub size: Option<(usize, usize)>,
-    /// Lower bound used by --algo idastar
+    /// Lower bound for IDA* (what --algo auto runs on the 15- and
+    /// 24-puzzle and the Line Puzzle)
     #[arg(long, value_enum, default_value = "auto")]
     pub bound: SlideBound,
     #[command(flatten)]
@@ -541,7 +543,8 @@ pub struct LineSolve {
     /// Goal: a name as for --from, or a 4x4 board
     #[arg(long, default_value = "goal3")]
     pub to: String,
-    /// Lower bound used by --algo idastar
+    /// Lower bound for IDA* (what --algo auto runs on the 15- and
+    /// 24-puzzle and the Line Puzzle)
     #[arg(long, value_enum, default_value = "auto")]
     pub bound: SlideBound,
     #[command(flatten)]

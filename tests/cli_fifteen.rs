@@ -146,18 +146,24 @@ fn batch_answers_every_good_line_and_names_the_bad_ones() {
     text.push_str("1 2 3 oops\n");
     text.push_str("1 0 2 3 4 5 6 7 8 9 10 11 12 13 15 14\n");
     std::fs::write(&file, text).unwrap();
-    let out = tansaku(&dir)
-        .args([
+    let batch = |json: bool| {
+        let mut c = tansaku(&dir);
+        c.args([
             "solve",
             "sliding",
             "--batch",
             file.to_str().unwrap(),
             "--goal",
             KORF_GOAL,
-        ])
-        .args(["--bound", "6-6-3", "--json"])
-        .output()
-        .unwrap();
+            "--bound",
+            "6-6-3",
+        ]);
+        if json {
+            c.arg("--json");
+        }
+        c.output().unwrap()
+    };
+    let out = batch(true);
     assert_eq!(out.status.code(), Some(2), "a bad line makes the exit code 2");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 6:"), "the bad line is named: {err}");
@@ -185,19 +191,7 @@ fn batch_answers_every_good_line_and_names_the_bad_ones() {
     assert_eq!((t["bad"].as_u64(), t["unsolvable"].as_u64()), (Some(1), Some(1)));
     assert_eq!(t["moves"], QUICK[..3].iter().map(|q| q.2).sum::<usize>());
     // Text: a row a board and the totals.
-    let out = tansaku(&dir)
-        .args([
-            "solve",
-            "sliding",
-            "--batch",
-            file.to_str().unwrap(),
-            "--goal",
-            KORF_GOAL,
-            "--bound",
-            "6-6-3",
-        ])
-        .output()
-        .unwrap();
+    let out = batch(false);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().last().unwrap().starts_with("total"), "{text}");
     // A missing file is one clear line, exit 2.

@@ -10,6 +10,7 @@ pub mod sliding;
 pub mod tour;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use tansaku::puzzles::sliding::pdb::Partition;
 use tansaku::search::auto::{Algorithm, Space};
 
 /// What went wrong, and so which exit code to use.
@@ -107,10 +108,10 @@ pub struct PdbBuild {
     /// Board size WxH (4x4 or 5x5)
     #[arg(long, value_parser = parse_size, default_value = "4x4")]
     pub size: (usize, usize),
-    /// Partition; default: the strongest for the board (7-8 on 4x4,
-    /// 6-6-6-6 on 5x5)
-    #[arg(long, value_enum)]
-    pub partition: Option<PartitionArg>,
+    /// Partition: 5-5-5, 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5); default: the
+    /// strongest for the board (7-8 on 4x4, 6-6-6-6 on 5x5)
+    #[arg(long, value_parser = parse_partition, value_name = "PARTITION")]
+    pub partition: Option<Partition>,
     /// Goal board; default: the tiles in order, empty cell last
     #[arg(long)]
     pub goal: Option<String>,
@@ -122,34 +123,6 @@ pub struct PdbBuild {
     pub quiet: bool,
     #[command(flatten)]
     pub place: PdbPlace,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PartitionArg {
-    /// 15-puzzle: 5, 5 and 5 tiles (1.6 MB)
-    #[value(name = "5-5-5", alias = "555", alias = "pdb555")]
-    P555,
-    /// 15-puzzle: 6, 6 and 3 tiles (11.5 MB)
-    #[value(name = "6-6-3", alias = "663", alias = "pdb663")]
-    P663,
-    /// 15-puzzle: 7 and 8 tiles (577 MB), the strongest
-    #[value(name = "7-8", alias = "78", alias = "pdb78")]
-    P78,
-    /// 24-puzzle: four groups of 6 tiles (510 MB)
-    #[value(name = "6-6-6-6", alias = "6666", alias = "pdb6666")]
-    P6666,
-}
-
-impl PartitionArg {
-    pub fn partition(self) -> tansaku::puzzles::sliding::pdb::Partition {
-        use tansaku::puzzles::sliding::pdb::Partition;
-        match self {
-            PartitionArg::P555 => Partition::P555,
-            PartitionArg::P663 => Partition::P663,
-            PartitionArg::P78 => Partition::P78,
-            PartitionArg::P6666 => Partition::P6666,
-        }
-    }
 }
 
 #[derive(Args, Debug)]
@@ -618,6 +591,13 @@ pub struct TourArgs {
     /// Draw no pictures
     #[arg(long)]
     pub no_pictures: bool,
+}
+
+/// Parses a partition name (`7-8`, `78`, `pdb78`, ...).
+pub fn parse_partition(text: &str) -> Result<Partition, String> {
+    Partition::from_name(text).ok_or_else(|| {
+        format!("'{text}' is not a partition: use 5-5-5, 6-6-3 or 7-8 (15-puzzle) or 6-6-6-6 (24-puzzle)")
+    })
 }
 
 /// Parses `WxH` (also `W*H` or `W×H`).

@@ -25,7 +25,7 @@ struct TableJson {
 pub fn build(a: &PdbBuild) -> Result<(), Failure> {
     let (w, h) = a.size;
     let partition = match a.partition {
-        Some(p) => p.partition(),
+        Some(p) => p,
         None => *Partition::for_board(w, h).first().ok_or_else(|| {
             Failure::Usage(format!(
                 "no pattern databases for {w}x{h} boards: use --size 4x4 (15-puzzle) or 5x5 (24-puzzle)"

@@ -227,13 +227,7 @@ pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(
         } else {
             let mut dfs = Dfs::new(p, h, opts.undo_cut, vec![root.clone()], Vec::new(), None);
             let step = dfs.dfs(bound);
-            Outcome {
-                step,
-                expanded: dfs.expanded,
-                generated: dfs.generated,
-                path: dfs.path,
-                moves: dfs.moves,
-            }
+            dfs.outcome(step)
         };
         stats.expanded += outcome.expanded;
         stats.generated += outcome.generated;
@@ -355,6 +349,17 @@ impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
             expanded: 0,
             generated: 0,
             stop,
+        }
+    }
+
+    /// What the search did, ending with `step`.
+    fn outcome(self, step: Step) -> Outcome<P, H::Memo> {
+        Outcome {
+            step,
+            expanded: self.expanded,
+            generated: self.generated,
+            path: self.path,
+            moves: self.moves,
         }
     }
 
@@ -527,16 +532,7 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>>(
                         if step == Step::Found {
                             first.fetch_min(i, Relaxed);
                         }
-                        done.push((
-                            i,
-                            Outcome {
-                                step,
-                                expanded: dfs.expanded,
-                                generated: dfs.generated,
-                                path: dfs.path,
-                                moves: dfs.moves,
-                            },
-                        ));
+                        done.push((i, dfs.outcome(step)));
                     }
                     done
                 })

@@ -609,50 +609,53 @@ impl LowerBound<Sliding> for AdditivePdb {
     ) -> (u32, PdbMemo) {
         let mut next = *memo;
         let t = child.cells[m.to as usize];
-        let g = self.group_of[t as usize] as usize;
-        let pat = &self.patterns[g];
-        let r = pat.index.rank_after(
-            memo.index[g] as u64,
-            self.order_of[t as usize] as usize,
-            m.from,
-            m.to,
-            |c| {
-                let u = parent.cells[c] as usize;
-                if self.group_of[u] as usize == g {
-                    self.order_of[u]
-                } else {
-                    NO_TILE
-                }
-            },
-        );
-        let v = pat.table[r as usize];
-        next.index[g] = r as u32;
+        let (g, r, v) = self.moved(memo.index, t, m.from, m.to, |c| parent.cells[c]);
+        next.index[g] = r;
         next.sum = memo.sum - memo.value[g] as u16 + v as u16;
         next.value[g] = v;
         if let Some(refl) = &self.reflection {
-            let t = refl.label[t as usize];
-            let g = self.group_of[t as usize] as usize;
-            let pat = &self.patterns[g];
-            let r = pat.index.rank_after(
-                memo.mirror_index[g] as u64,
-                self.order_of[t as usize] as usize,
+            let (g, r, v) = self.moved(
+                memo.mirror_index,
+                refl.label[t as usize],
                 refl.cell[m.from as usize],
                 refl.cell[m.to as usize],
-                |c| {
-                    let u = refl.label[parent.cells[refl.cell[c] as usize] as usize] as usize;
-                    if self.group_of[u] as usize == g {
-                        self.order_of[u]
-                    } else {
-                        NO_TILE
-                    }
-                },
+                |c| refl.label[parent.cells[refl.cell[c] as usize] as usize],
             );
-            let v = pat.table[r as usize];
-            next.mirror_index[g] = r as u32;
+            next.mirror_index[g] = r;
             next.mirror_sum = memo.mirror_sum - memo.mirror_value[g] as u16 + v as u16;
             next.mirror_value[g] = v;
         }
         (self.finish(child, next.sum, next.mirror_sum), next)
+    }
+}
+
+impl AdditivePdb {
+    /// Tile `t` slid from `from` to `to` on a board whose labels before the
+    /// move are `label_at(cell)`, its patterns' indices being `index`:
+    /// returns its pattern, that pattern's new index and its table value.
+    #[inline]
+    fn moved(
+        &self,
+        index: [u32; MAX_GROUPS],
+        t: u8,
+        from: u8,
+        to: u8,
+        label_at: impl Fn(usize) -> u8,
+    ) -> (usize, u32, u8) {
+        let g = self.group_of[t as usize] as usize;
+        let pat = &self.patterns[g];
+        let order_at = |c| {
+            let u = label_at(c) as usize;
+            if self.group_of[u] as usize == g {
+                self.order_of[u]
+            } else {
+                NO_TILE
+            }
+        };
+        let r = pat
+            .index
+            .rank_after(index[g] as u64, self.order_of[t as usize] as usize, from, to, order_at);
+        (g, r as u32, pat.table[r as usize])
     }
 }
 

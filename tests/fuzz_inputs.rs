@@ -65,6 +65,18 @@ proptest! {
         no_panic(&["solve", "flip-row", "--board", "BB_BBB", "--goal", &board])?;
     }
 
+    /// Random batch files (3x3 boards, comments, junk, blank lines): every
+    /// line answered or named, never a panic.
+    #[test]
+    fn batch_files_never_panic(lines in prop::collection::vec("[1-8_0/. #,x]{0,11}", 0..6)) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("boards.txt");
+        std::fs::write(&file, lines.join("\n")).unwrap();
+        let file = file.to_str().unwrap();
+        no_panic(&["solve", "sliding", "--batch", file])?;
+        no_panic(&["solve", "sliding", "--batch", file, "--json", "--goal", "123/456/78_", "--bound", "linear-conflicts"])?;
+    }
+
     #[test]
     fn sliding_options_never_panic(board in "[1-8_0/. ,AB]{0,9}", goal in "[1-8_0/. ,AB]{0,9}") {
         no_panic(&["solve", "sliding", "--board", &board, "--algo", "bidir"])?;

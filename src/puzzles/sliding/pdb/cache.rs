@@ -118,9 +118,10 @@ impl PdbCache {
         self.dir.as_ref().map(|d| d.join(name))
     }
 
-    /// The table of `spec` from its file; `Ok(None)` when there is no file,
-    /// `Err(why)` when the file cannot be trusted.
-    pub fn load(&self, spec: &TableSpec) -> Result<Option<Vec<u8>>, String> {
+    /// `spec`'s file, opened and read up to its table, when its header and
+    /// size match; `Ok(None)` when there is no file, `Err(why)` when the
+    /// file cannot be trusted (the checksum is left to [`PdbCache::load`]).
+    fn open(&self, spec: &TableSpec) -> Result<Option<(std::fs::File, [u8; HEADER])>, String> {
         let Some(path) = self.path_of(spec) else {
             return Ok(None);
         };
@@ -142,14 +143,20 @@ impl PdbCache {
             return Err(format!("is truncated ({len} bytes)"));
         }
         check_header(&header, spec)?;
-        let entries = spec.entries();
-        if len != HEADER as u64 + entries {
-            return Err(format!(
-                "is truncated or overlong ({len} bytes, {} expected)",
-                HEADER as u64 + entries
-            ));
+        let expected = HEADER as u64 + spec.entries();
+        if len != expected {
+            return Err(format!("is truncated or overlong ({len} bytes, {expected} expected)"));
         }
-        let mut table = crate::memory::huge_zeroed(entries as usize);
+        Ok(Some((file, header)))
+    }
+
+    /// The table of `spec` from its file; `Ok(None)` when there is no file,
+    /// `Err(why)` when the file cannot be trusted.
+    pub fn load(&self, spec: &TableSpec) -> Result<Option<Vec<u8>>, String> {
+        let Some((mut file, header)) = self.open(spec)? else {
+            return Ok(None);
+        };
+        let mut table = crate::memory::huge_zeroed(spec.entries() as usize);
         file.read_exact(&mut table)
             .map_err(|e| format!("cannot be read ({e})"))?;
         let mut sum = Xxh3::new();
@@ -164,14 +171,7 @@ impl PdbCache {
     /// Whether `spec`'s file exists with the right header and size (the
     /// checksum is checked when it is loaded).
     pub fn has(&self, spec: &TableSpec) -> bool {
-        let Some(path) = self.path_of(spec) else { return false };
-        let mut header = [0u8; HEADER];
-        let ok = std::fs::File::open(&path).and_then(|mut f| {
-            let len = f.metadata()?.len();
-            f.read_exact(&mut header)?;
-            Ok(len == HEADER as u64 + spec.entries())
-        });
-        matches!(ok, Ok(true)) && check_header(&header, spec).is_ok()
+        matches!(self.open(spec), Ok(Some(_)))
     }
 
     /// Saves `table` as `spec`'s file (temporary file, then rename).

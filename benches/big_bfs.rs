@@ -59,7 +59,7 @@ fn main() {
             // The start is tested too.
             left: AtomicU64::new(n + 1),
         };
-        match bfs(&stop, &start) {
+        match bfs(&stop, &start, &tansaku::Context::new()) {
             Ok(sol) => println!(
                 "{:>12} {:>9} {:>8.1} {:>14.0}",
                 sol.stats.generated,

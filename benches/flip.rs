@@ -17,9 +17,15 @@ fn square(c: &mut Criterion) {
         let rule = if diagonal { "diagonal" } else { "orthogonal" };
         let mut g = c.benchmark_group(format!("flip-square 4x4 {rule}"));
         g.sample_size(10).measurement_time(Duration::from_secs(5));
-        g.bench_function("bfs", |b| b.iter(|| bfs(&p, black_box(&start)).unwrap().len()));
+        g.bench_function("bfs", |b| {
+            b.iter(|| bfs(&p, black_box(&start), &tansaku::Context::new()).unwrap().len())
+        });
         g.bench_function("bidir", |b| {
-            b.iter(|| bidirectional(&p, black_box(&start)).unwrap().len())
+            b.iter(|| {
+                bidirectional(&p, black_box(&start), &tansaku::Context::new())
+                    .unwrap()
+                    .len()
+            })
         });
         if !diagonal {
             g.bench_function("iddfs", |b| {
@@ -49,7 +55,7 @@ fn row(c: &mut Criterion) {
         let p = FlipIt::row(board.len(), false);
         let start = p.parse_board(board).unwrap();
         g.bench_function(format!("bfs {board}"), |b| {
-            b.iter(|| bfs(&p, black_box(&start)).unwrap().len())
+            b.iter(|| bfs(&p, black_box(&start), &tansaku::Context::new()).unwrap().len())
         });
         let h = p.lower_bound();
         g.bench_function(format!("idastar {board}"), |b| {

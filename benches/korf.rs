@@ -107,7 +107,7 @@ fn main() -> ExitCode {
         ..SolveOptions::default()
     };
     let clock = std::time::Instant::now();
-    let solver = match Solver::new(&p, opts) {
+    let solver = match Solver::new(&p, opts.clone()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("korf: {e}");

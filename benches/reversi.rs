@@ -22,7 +22,11 @@ fn reversi(c: &mut Criterion) {
     for winner in [Color::Black, Color::White] {
         let p = Wipeout { winner };
         g.bench_function(format!("wipeout {}", winner.name()), |b| {
-            b.iter(|| count_shortest(&p, black_box(&start), true, 14).unwrap().depth)
+            b.iter(|| {
+                count_shortest(&p, black_box(&start), true, 14, &tansaku::Context::new())
+                    .unwrap()
+                    .depth
+            })
         });
     }
     g.finish();

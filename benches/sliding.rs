@@ -25,31 +25,59 @@ fn eight(c: &mut Criterion) {
     let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
     let mut g = c.benchmark_group("8-puzzle 867/254/3_1");
     g.sample_size(20).measurement_time(Duration::from_secs(5));
-    g.bench_function("bfs", |b| b.iter(|| bfs(&p, black_box(&s)).unwrap().len()));
-    g.bench_function("bidir", |b| b.iter(|| bidirectional(&p, black_box(&s)).unwrap().len()));
+    g.bench_function("bfs", |b| {
+        b.iter(|| bfs(&p, black_box(&s), &tansaku::Context::new()).unwrap().len())
+    });
+    g.bench_function("bidir", |b| {
+        b.iter(|| {
+            bidirectional(&p, black_box(&s), &tansaku::Context::new())
+                .unwrap()
+                .len()
+        })
+    });
     g.bench_function("bidir-alternate", |b| {
-        b.iter(|| bidirectional_alternating(&p, black_box(&s)).unwrap().len())
+        b.iter(|| {
+            bidirectional_alternating(&p, black_box(&s), &tansaku::Context::new())
+                .unwrap()
+                .len()
+        })
     });
     g.bench_function("bfs ranked", |b| {
-        b.iter(|| bfs_ranked(&p, black_box(&s)).unwrap().len())
+        b.iter(|| bfs_ranked(&p, black_box(&s), &tansaku::Context::new()).unwrap().len())
     });
     g.bench_function("bidir ranked", |b| {
-        b.iter(|| bidirectional_ranked(&p, black_box(&s)).unwrap().len())
+        b.iter(|| {
+            bidirectional_ranked(&p, black_box(&s), &tansaku::Context::new())
+                .unwrap()
+                .len()
+        })
     });
     g.bench_function("bidir-alternate ranked", |b| {
-        b.iter(|| bidirectional_alternating_ranked(&p, black_box(&s)).unwrap().len())
+        b.iter(|| {
+            bidirectional_alternating_ranked(&p, black_box(&s), &tansaku::Context::new())
+                .unwrap()
+                .len()
+        })
     });
     // What `solve sliding` runs: packed boards, rank-indexed.
     let k = Packed::new(&p).unwrap();
     let x = k.pack(&s);
     g.bench_function("bfs packed ranked", |b| {
-        b.iter(|| bfs_ranked(&k, black_box(&x)).unwrap().len())
+        b.iter(|| bfs_ranked(&k, black_box(&x), &tansaku::Context::new()).unwrap().len())
     });
     g.bench_function("bidir packed ranked", |b| {
-        b.iter(|| bidirectional_ranked(&k, black_box(&x)).unwrap().len())
+        b.iter(|| {
+            bidirectional_ranked(&k, black_box(&x), &tansaku::Context::new())
+                .unwrap()
+                .len()
+        })
     });
     g.bench_function("bidir-alternate packed ranked", |b| {
-        b.iter(|| bidirectional_alternating_ranked(&k, black_box(&x)).unwrap().len())
+        b.iter(|| {
+            bidirectional_alternating_ranked(&k, black_box(&x), &tansaku::Context::new())
+                .unwrap()
+                .len()
+        })
     });
     let h = ManhattanBound::new(&p);
     g.bench_function("idastar manhattan (incremental)", |b| {
@@ -95,9 +123,15 @@ fn classics(c: &mut Criterion) {
     let mut g = c.benchmark_group("exercises");
     g.sample_size(20).measurement_time(Duration::from_secs(3));
     let (k, ks) = Knights::exchange(3, 4).unwrap();
-    g.bench_function("knights bfs", |b| b.iter(|| bfs(&k, black_box(&ks)).unwrap().len()));
+    g.bench_function("knights bfs", |b| {
+        b.iter(|| bfs(&k, black_box(&ks), &tansaku::Context::new()).unwrap().len())
+    });
     g.bench_function("knights bidir", |b| {
-        b.iter(|| bidirectional(&k, black_box(&ks)).unwrap().len())
+        b.iter(|| {
+            bidirectional(&k, black_box(&ks), &tansaku::Context::new())
+                .unwrap()
+                .len()
+        })
     });
     g.bench_function("knights idastar", |b| {
         b.iter(|| {
@@ -107,9 +141,13 @@ fn classics(c: &mut Criterion) {
         })
     });
     let (j, js) = Jugs::new(&[8, 5], 4).unwrap();
-    g.bench_function("jugs bfs", |b| b.iter(|| bfs(&j, black_box(&js)).unwrap().len()));
+    g.bench_function("jugs bfs", |b| {
+        b.iter(|| bfs(&j, black_box(&js), &tansaku::Context::new()).unwrap().len())
+    });
     let (r, rs) = River::classic();
-    g.bench_function("river bfs", |b| b.iter(|| bfs(&r, black_box(&rs)).unwrap().len()));
+    g.bench_function("river bfs", |b| {
+        b.iter(|| bfs(&r, black_box(&rs), &tansaku::Context::new()).unwrap().len())
+    });
     g.finish();
 }
 

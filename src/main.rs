@@ -3,32 +3,68 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command, Failure, LongestPuzzle, PdbCommand, SolvePuzzle};
+use cli::{Cli, Command, Failure, LongestCmd, LongestPuzzle, PdbCommand, SolveCmd, SolvePuzzle};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let args = Cli::parse();
-    if let Command::Solve(s) = &args.command {
-        tansaku::memory::set_search_limit(s.common().max_memory);
-        tansaku::progress::set_live(!s.common().quiet);
-    }
-    if let Command::Wipeout(w) = &args.command {
-        tansaku::memory::set_search_limit(w.max_memory);
-        tansaku::progress::set_live(!w.quiet);
-    }
     let result = match &args.command {
-        Command::Solve(SolvePuzzle::FlipRow(a)) => cli::flip::solve_row(a),
-        Command::Solve(SolvePuzzle::FlipSquare(a)) => cli::flip::solve_square(a),
-        Command::Longest(LongestPuzzle::FlipRow(a)) => cli::flip::longest_row(a),
-        Command::Longest(LongestPuzzle::FlipSquare(a)) => cli::flip::longest_square(a),
-        Command::Solve(SolvePuzzle::Sliding(a)) => cli::sliding::solve_sliding(a),
-        Command::Solve(SolvePuzzle::Line(a)) => cli::sliding::solve_line(a),
-        Command::Longest(LongestPuzzle::Sliding(a)) => cli::sliding::longest_sliding(a),
-        Command::Longest(LongestPuzzle::Line(a)) => cli::sliding::longest_line(a),
-        Command::Solve(SolvePuzzle::Knights(a)) => cli::classics::solve_knights(a),
-        Command::Solve(SolvePuzzle::Jugs(a)) => cli::classics::solve_jugs(a),
-        Command::Solve(SolvePuzzle::River(a)) => cli::classics::solve_river(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::FlipRow(a)),
+            ..
+        }) => cli::flip::solve_row(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::FlipSquare(a)),
+            ..
+        }) => cli::flip::solve_square(a),
+        Command::Longest(LongestCmd {
+            puzzle: Some(LongestPuzzle::FlipRow(a)),
+            ..
+        }) => cli::flip::longest_row(a),
+        Command::Longest(LongestCmd {
+            puzzle: Some(LongestPuzzle::FlipSquare(a)),
+            ..
+        }) => cli::flip::longest_square(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::Sliding(a)),
+            ..
+        }) => cli::sliding::solve_sliding(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::Line(a)),
+            ..
+        }) => cli::sliding::solve_line(a),
+        Command::Longest(LongestCmd {
+            puzzle: Some(LongestPuzzle::Sliding(a)),
+            ..
+        }) => cli::sliding::longest_sliding(a),
+        Command::Longest(LongestCmd {
+            puzzle: Some(LongestPuzzle::Line(a)),
+            ..
+        }) => cli::sliding::longest_line(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::Knights(a)),
+            ..
+        }) => cli::classics::solve_knights(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::Jugs(a)),
+            ..
+        }) => cli::classics::solve_jugs(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::River(a)),
+            ..
+        }) => cli::classics::solve_river(a),
+        Command::Solve(SolveCmd {
+            puzzle: Some(SolvePuzzle::Named(args)),
+            ..
+        }) => cli::define::solve_named(args),
+        Command::Solve(SolveCmd { puzzle: None, def }) => cli::define::solve(def, None),
+        Command::Longest(LongestCmd {
+            puzzle: Some(LongestPuzzle::Named(args)),
+            ..
+        }) => cli::define::longest_named(args),
+        Command::Longest(LongestCmd { puzzle: None, def }) => cli::define::longest(def, None),
+        Command::Check(a) => cli::define::check(a),
         Command::Tour(a) => cli::tour::tour(a),
         Command::Perft(a) => cli::reversi::perft(a),
         Command::Wipeout(a) => cli::reversi::wipeout(a),
@@ -46,6 +82,7 @@ fn main() -> ExitCode {
             eprintln!("tansaku: {why}");
             ExitCode::from(2)
         }
+        Err(Failure::Differs) => ExitCode::from(1),
     }
 }
 

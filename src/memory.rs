@@ -1,93 +1,36 @@
 //! Memory planning: estimate a table before allocating it and refuse with a
 //! clear message when it would not fit, instead of being killed.
 
-/// Bytes of memory the system can still hand out (`MemAvailable` of
-/// `/proc/meminfo`), or `None` where that is unknown.
-pub fn available_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// The memory budget set for this process's searches (`--max-memory`);
-/// 0 when none is set.
-static SEARCH_LIMIT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Sets (or clears) the memory the graph searches (BFS, bidirectional,
-/// counting) may fill before they give up; without one they stop at 3/4
-/// of the memory available when they start.
-///
-/// ```
-/// tansaku::memory::set_search_limit(Some(1 << 30));
-/// assert_eq!(tansaku::memory::search_limit(), Some(1 << 30));
-/// tansaku::memory::set_search_limit(None);
-/// ```
-pub fn set_search_limit(bytes: Option<u64>) {
-    SEARCH_LIMIT.store(bytes.unwrap_or(0), std::sync::atomic::Ordering::Relaxed);
-}
-
-/// The budget set by [`set_search_limit`].
-pub fn search_limit() -> Option<u64> {
-    match SEARCH_LIMIT.load(std::sync::atomic::Ordering::Relaxed) {
-        0 => None,
-        b => Some(b),
-    }
-}
-
-/// Bytes of memory this process uses (resident set, from
-/// `/proc/self/statm`), or `None` where that is unknown.
-pub fn resident_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4096)
-}
-
-/// A table that would not fit.
+/// A table that would not fit the memory budget.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{what} needs about {} but {limit_text}; {advice}", human(*.needed))]
+#[error("{what} needs about {} but the memory budget is {}", human(*.needed), human(*.budget))]
 pub struct MemoryError {
     /// What was to be allocated.
     pub what: String,
     /// Its estimated size in bytes.
     pub needed: u64,
-    limit_text: String,
-    advice: String,
+    /// The budget it did not fit.
+    pub budget: u64,
 }
 
-/// Checks that `needed` bytes fit: under `limit` when one is given, else
-/// under the memory the system has available.
+/// Checks that `needed` bytes fit under `budget` (no budget: anything
+/// fits).
 ///
 /// ```
 /// use tansaku::memory::check;
 /// assert!(check("a small table", 1 << 20, Some(1 << 30)).is_ok());
 /// let err = check("a big table", 1 << 40, Some(1 << 30)).unwrap_err();
-/// assert!(err.to_string().contains("--max-memory"));
+/// assert_eq!(err.to_string(), "a big table needs about 1099.5 GB but the memory budget is 1.1 GB");
 /// ```
-pub fn check(what: &str, needed: u64, limit: Option<u64>) -> Result<(), MemoryError> {
-    let (cap, limit_text) = match limit {
-        Some(l) => (l, format!("--max-memory is {}", human(l))),
-        None => match available_bytes() {
-            Some(a) => (a, format!("this machine has only {} available", human(a))),
-            None => return Ok(()),
-        },
-    };
-    if needed <= cap {
-        return Ok(());
+pub fn check(what: &str, needed: u64, budget: Option<u64>) -> Result<(), MemoryError> {
+    match budget {
+        Some(b) if needed > b => Err(MemoryError {
+            what: what.to_string(),
+            needed,
+            budget: b,
+        }),
+        _ => Ok(()),
     }
-    Err(MemoryError {
-        what: what.to_string(),
-        needed,
-        limit_text,
-        advice: if needed <= 1 << 40 {
-            format!(
-                "raise the limit with --max-memory {}G if the machine has it, or choose a smaller size",
-                needed.div_ceil(1 << 30)
-            )
-        } else {
-            "choose a smaller size (no --max-memory value makes room for it on one machine)".to_string()
-        },
-    })
 }
 
 /// Parses a size such as `800M`, `2G`, `1.5G`, `4096` (bytes).

@@ -40,7 +40,7 @@ use std::hash::Hash;
 ///         false
 ///     }
 /// }
-/// let sol = tansaku::search::bfs(&Counter, &0).unwrap();
+/// let sol = tansaku::search::bfs(&Counter, &0, &tansaku::Context::new()).unwrap();
 /// assert_eq!(sol.moves, vec![1, 2, 2]);
 /// ```
 pub trait Puzzle: Sync {

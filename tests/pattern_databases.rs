@@ -79,7 +79,7 @@ fn every_entry_equals_a_plain_search() {
         (4, 4, vec![1, 2, 3], 0),
         (5, 2, vec![9, 0, 4, 5], 2),
     ] {
-        let (table, stats) = build_table(&Geometry::new(w, h), &goal_cells, blank, false);
+        let (table, stats) = build_table(&Geometry::new(w, h), &goal_cells, blank, &tansaku::Context::new());
         let plain = plain_table(w, h, &goal_cells, blank);
         assert_eq!(table, plain, "{w}x{h} pattern {goal_cells:?}, empty cell {blank}");
         assert_eq!(stats.histogram.iter().sum::<u64>(), stats.entries);
@@ -107,7 +107,7 @@ fn fifteen(korf: bool) -> &'static (Sliding, AdditivePdb) {
         };
         let goal = parse_board(goal, None).unwrap();
         let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
-        let db = AdditivePdb::build(&p, Partition::P663, false).unwrap();
+        let db = AdditivePdb::build(&p, Partition::P663, &tansaku::Context::new()).unwrap();
         (p, db)
     })
 }
@@ -160,10 +160,10 @@ fn admissible_and_stronger_than_linear_conflicts_on_random_boards() {
     let (mut sum_db, mut sum_lc) = (0, 0);
     for seed in 0..30 {
         let s = walk(p, 40 + seed as usize, seed);
-        let sol = ida_star_with(p, &s, db, opts).unwrap();
+        let sol = ida_star_with(p, &s, db, opts.clone()).unwrap();
         assert_eq!(replay(p, &s, &sol.moves).unwrap().last(), Some(&p.goal()));
         // Optimal by both bounds, so both are admissible here.
-        let by_lc = ida_star_with(p, &s, &lc, opts).unwrap();
+        let by_lc = ida_star_with(p, &s, &lc, opts.clone()).unwrap();
         assert_eq!(sol.len(), by_lc.len());
         assert!(db.estimate(&s) as usize <= sol.len());
         sum_db += db.estimate(&s);

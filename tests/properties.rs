@@ -45,16 +45,16 @@ proptest! {
         let exact = table.get(p.rank(&start));
         let opts = IdaOptions { max_depth: 40, ..IdaOptions::default() };
         // Several threads, every iteration split into subtrees.
-        let split = IdaOptions { threads: 3, split_from: 0, ..opts };
+        let split = IdaOptions { threads: 3, split_from: 0, ..opts.clone() };
         match exact {
             None => {
-                let unsolvable = matches!(bfs(p, &start), Err(SearchError::Unsolvable { .. }));
+                let unsolvable = matches!(bfs(p, &start, &tansaku::Context::new()), Err(SearchError::Unsolvable { .. }));
                 prop_assert!(unsolvable);
-                let unsolvable = matches!(bidirectional(p, &start), Err(SearchError::Unsolvable { .. }));
+                let unsolvable = matches!(bidirectional(p, &start, &tansaku::Context::new()), Err(SearchError::Unsolvable { .. }));
                 prop_assert!(unsolvable);
-                let unsolvable = matches!(bfs_ranked(p, &start), Err(SearchError::Unsolvable { .. }));
+                let unsolvable = matches!(bfs_ranked(p, &start, &tansaku::Context::new()), Err(SearchError::Unsolvable { .. }));
                 prop_assert!(unsolvable);
-                let unsolvable = matches!(bidirectional_ranked(p, &start), Err(SearchError::Unsolvable { .. }));
+                let unsolvable = matches!(bidirectional_ranked(p, &start, &tansaku::Context::new()), Err(SearchError::Unsolvable { .. }));
                 prop_assert!(unsolvable);
             }
             Some(d) => {
@@ -62,12 +62,12 @@ proptest! {
                 let corner = FlipBound::new(p, BoundKind::Corner);
                 let improved = FlipBound::new(p, BoundKind::Improved);
                 let results = [
-                    bfs(p, &start).unwrap(),
-                    bidirectional(p, &start).unwrap(),
-                    ida_star(p, &start, |s| improved.estimate(s), opts).unwrap(),
-                    ida_star(p, &start, |s| corner.estimate(s), opts).unwrap(),
-                    bfs_ranked(p, &start).unwrap(),
-                    bidirectional_ranked(p, &start).unwrap(),
+                    bfs(p, &start, &tansaku::Context::new()).unwrap(),
+                    bidirectional(p, &start, &tansaku::Context::new()).unwrap(),
+                    ida_star(p, &start, |s| improved.estimate(s), opts.clone()).unwrap(),
+                    ida_star(p, &start, |s| corner.estimate(s), opts.clone()).unwrap(),
+                    bfs_ranked(p, &start, &tansaku::Context::new()).unwrap(),
+                    bidirectional_ranked(p, &start, &tansaku::Context::new()).unwrap(),
                 ];
                 for sol in &results {
                     prop_assert_eq!(sol.len(), d);
@@ -83,7 +83,7 @@ proptest! {
                 prop_assert_eq!(par.stats.generated, results[2].stats.generated);
                 // Plain iterative deepening only where it stays small.
                 if d <= 12 && p.cells() <= 12 {
-                    let sol = iddfs(p, &start, opts).unwrap();
+                    let sol = iddfs(p, &start, opts.clone()).unwrap();
                     prop_assert_eq!(sol.len(), d);
                     check_solution(p, &start, &sol.moves);
                 }
@@ -99,13 +99,13 @@ proptest! {
         let p = base.with_goal(FlipGoal::Board(goal));
         let start = p.unrank(raw_start % p.state_count());
         let opts = IdaOptions { max_depth: 60, ..IdaOptions::default() };
-        match bfs(&p, &start) {
-            Err(_) => prop_assert!(bidirectional(&p, &start).is_err()),
+        match bfs(&p, &start, &tansaku::Context::new()) {
+            Err(_) => prop_assert!(bidirectional(&p, &start, &tansaku::Context::new()).is_err()),
             Ok(sol) => {
                 check_solution(&p, &start, &sol.moves);
                 prop_assert_eq!(sol.states.last(), Some(&goal));
                 let h = FlipBound::new(&p, BoundKind::Improved);
-                let other = [bidirectional(&p, &start).unwrap(), ida_star(&p, &start, |s| h.estimate(s), opts).unwrap()];
+                let other = [bidirectional(&p, &start, &tansaku::Context::new()).unwrap(), ida_star(&p, &start, |s| h.estimate(s), opts.clone()).unwrap()];
                 for o in &other {
                     prop_assert_eq!(o.len(), sol.len());
                     check_solution(&p, &start, &o.moves);

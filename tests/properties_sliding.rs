@@ -45,15 +45,15 @@ proptest! {
         let db = PatternDb::new(p).unwrap();
         let opts = IdaOptions::default();
         let sols = [
-            bfs(p, &start).unwrap(),
-            bidirectional(p, &start).unwrap(),
-            bidirectional_alternating(p, &start).unwrap(),
-            ida_star_with(p, &start, &ManhattanBound::new(p), opts).unwrap(),
-            ida_star_with(p, &start, &db, opts).unwrap(),
-            tansaku::search::ida_star(p, &start, |s| p.lower_bound(s), opts).unwrap(),
-            bfs_ranked(p, &start).unwrap(),
-            bidirectional_ranked(p, &start).unwrap(),
-            bidirectional_alternating_ranked(p, &start).unwrap(),
+            bfs(p, &start, &tansaku::Context::new()).unwrap(),
+            bidirectional(p, &start, &tansaku::Context::new()).unwrap(),
+            bidirectional_alternating(p, &start, &tansaku::Context::new()).unwrap(),
+            ida_star_with(p, &start, &ManhattanBound::new(p), opts.clone()).unwrap(),
+            ida_star_with(p, &start, &db, opts.clone()).unwrap(),
+            tansaku::search::ida_star(p, &start, |s| p.lower_bound(s), opts.clone()).unwrap(),
+            bfs_ranked(p, &start, &tansaku::Context::new()).unwrap(),
+            bidirectional_ranked(p, &start, &tansaku::Context::new()).unwrap(),
+            bidirectional_alternating_ranked(p, &start, &tansaku::Context::new()).unwrap(),
         ];
         for (i, sol) in sols.iter().enumerate() {
             prop_assert_eq!(sol.len(), exact, "algorithm {} on {}", i, p.format(&start));
@@ -88,14 +88,14 @@ proptest! {
         let (start, d) = all[(seed % all.len() as u64) as usize];
         let opts = IdaOptions::default();
         let mut sols = vec![
-            bfs(p, &start).unwrap(),
-            bidirectional(p, &start).unwrap(),
-            bidirectional_alternating(p, &start).unwrap(),
+            bfs(p, &start, &tansaku::Context::new()).unwrap(),
+            bidirectional(p, &start, &tansaku::Context::new()).unwrap(),
+            bidirectional_alternating(p, &start, &tansaku::Context::new()).unwrap(),
         ];
         // IDA* is a tree search: with its weak jump-distance bound it is
         // quick on short distances only.
         if d <= 10 {
-            sols.push(ida_star_with(p, &start, p, opts).unwrap());
+            sols.push(ida_star_with(p, &start, p, opts.clone()).unwrap());
         }
         for sol in &sols {
             prop_assert_eq!(sol.len(), d as usize);

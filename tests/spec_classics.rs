@@ -21,13 +21,18 @@ fn check<P: Puzzle>(p: &P, start: &P::State, sol: &Solution<P>, expected: usize)
 fn knight_exchange_in_16() {
     let (p, s) = Knights::exchange(3, 4).unwrap();
     let opts = IdaOptions::default();
-    check(&p, &s, &bfs(&p, &s).unwrap(), 16);
-    check(&p, &s, &bidirectional(&p, &s).unwrap(), 16);
-    check(&p, &s, &bidirectional_alternating(&p, &s).unwrap(), 16);
-    check(&p, &s, &ida_star_with(&p, &s, &p, opts).unwrap(), 16);
+    check(&p, &s, &bfs(&p, &s, &tansaku::Context::new()).unwrap(), 16);
+    check(&p, &s, &bidirectional(&p, &s, &tansaku::Context::new()).unwrap(), 16);
+    check(
+        &p,
+        &s,
+        &bidirectional_alternating(&p, &s, &tansaku::Context::new()).unwrap(),
+        16,
+    );
+    check(&p, &s, &ida_star_with(&p, &s, &p, opts.clone()).unwrap(), 16);
     // Written out as boards, the same instance.
     let (q, t) = Knights::new("WWW/___/___/BBB", "BBB/___/___/WWW", &tansaku::puzzles::knights::KNIGHT).unwrap();
-    check(&q, &t, &bfs(&q, &t).unwrap(), 16);
+    check(&q, &t, &bfs(&q, &t, &tansaku::Context::new()).unwrap(), 16);
 }
 
 #[test]
@@ -45,7 +50,7 @@ fn knights_bound_is_admissible_on_every_board() {
 #[test]
 fn water_jugs_in_10() {
     let (p, s) = Jugs::new(&[8, 5], 4).unwrap();
-    let sol = bfs(&p, &s).unwrap();
+    let sol = bfs(&p, &s, &tansaku::Context::new()).unwrap();
     check(&p, &s, &sol, 10);
     check(&p, &s, &iddfs(&p, &s, IdaOptions::default()).unwrap(), 10);
     check(
@@ -84,13 +89,16 @@ fn water_jugs_in_10() {
     }
     assert!(p.is_goal(&states[10]));
     // Not reversible: the bidirectional search says so instead of guessing.
-    assert!(matches!(bidirectional(&p, &s), Err(SearchError::Unsupported(_))));
+    assert!(matches!(
+        bidirectional(&p, &s, &tansaku::Context::new()),
+        Err(SearchError::Unsupported(_))
+    ));
 }
 
 #[test]
 fn more_jugs_and_impossible_targets() {
     let (p, s) = Jugs::new(&[3, 5, 7], 1).unwrap();
-    let sol = bfs(&p, &s).unwrap();
+    let sol = bfs(&p, &s, &tansaku::Context::new()).unwrap();
     check(&p, &s, &sol, sol.len());
     assert_eq!(
         iddfs(&p, &s, IdaOptions::default()).unwrap().len(),
@@ -100,19 +108,27 @@ fn more_jugs_and_impossible_targets() {
     for (caps, target) in [(vec![6, 4], 3), (vec![8, 5], 9)] {
         let (p, s) = Jugs::new(&caps, target).unwrap();
         assert!(p.unsolvable_reason().is_some());
-        assert!(matches!(bfs(&p, &s), Err(SearchError::Unsolvable { .. })));
+        assert!(matches!(
+            bfs(&p, &s, &tansaku::Context::new()),
+            Err(SearchError::Unsolvable { .. })
+        ));
     }
 }
 
 #[test]
 fn river_crossing_in_7() {
     let (p, s) = River::classic();
-    check(&p, &s, &bfs(&p, &s).unwrap(), 7);
-    check(&p, &s, &bidirectional(&p, &s).unwrap(), 7);
-    check(&p, &s, &bidirectional_alternating(&p, &s).unwrap(), 7);
+    check(&p, &s, &bfs(&p, &s, &tansaku::Context::new()).unwrap(), 7);
+    check(&p, &s, &bidirectional(&p, &s, &tansaku::Context::new()).unwrap(), 7);
+    check(
+        &p,
+        &s,
+        &bidirectional_alternating(&p, &s, &tansaku::Context::new()).unwrap(),
+        7,
+    );
     check(&p, &s, &iddfs(&p, &s, IdaOptions::default()).unwrap(), 7);
     // Every position on a solution leaves no forbidden pair unattended.
-    let sol = bfs(&p, &s).unwrap();
+    let sol = bfs(&p, &s, &tansaku::Context::new()).unwrap();
     let shown: Vec<String> = sol.states.iter().map(|t| p.format(t)).collect();
     for bank in shown.iter().flat_map(|b| b.split('|')) {
         if !bank.contains('F') {

@@ -13,19 +13,19 @@ fn solve_all(p: &FlipIt, board: &str, expected: usize, with_iddfs: bool) {
     let corner = FlipBound::new(p, BoundKind::Corner);
     let improved = FlipBound::new(p, BoundKind::Improved);
     let mut sols: Vec<(&str, Solution<FlipIt>)> = vec![
-        ("bfs", bfs(p, &start).unwrap()),
-        ("bidir", bidirectional(p, &start).unwrap()),
+        ("bfs", bfs(p, &start, &tansaku::Context::new()).unwrap()),
+        ("bidir", bidirectional(p, &start, &tansaku::Context::new()).unwrap()),
         (
             "idastar corner",
-            ida_star(p, &start, |s| corner.estimate(s), opts).unwrap(),
+            ida_star(p, &start, |s| corner.estimate(s), opts.clone()).unwrap(),
         ),
         (
             "idastar improved",
-            ida_star(p, &start, |s| improved.estimate(s), opts).unwrap(),
+            ida_star(p, &start, |s| improved.estimate(s), opts.clone()).unwrap(),
         ),
     ];
     if with_iddfs {
-        sols.push(("iddfs", iddfs(p, &start, opts).unwrap()));
+        sols.push(("iddfs", iddfs(p, &start, opts.clone()).unwrap()));
     }
     for (name, sol) in sols {
         assert_eq!(sol.len(), expected, "{name} on {board}");
@@ -49,7 +49,7 @@ fn row_a_to_fixed_goal_takes_9_moves() {
     let goal = p.parse_board("_WWWWW").unwrap();
     let p = p.with_goal(FlipGoal::Board(goal));
     solve_all(&p, "BB_BBB", 9, true);
-    let sol = bfs(&p, &p.parse_board("BB_BBB").unwrap()).unwrap();
+    let sol = bfs(&p, &p.parse_board("BB_BBB").unwrap(), &tansaku::Context::new()).unwrap();
     assert_eq!(*sol.states.last().unwrap(), goal);
 }
 
@@ -266,11 +266,18 @@ fn rank_unrank_is_a_bijection() {
 fn memory_limit_refuses_before_allocating() {
     let p = FlipIt::square(5, 5, false);
     let opts = RetroOptions {
-        max_memory: Some(100 << 20),
+        ctx: tansaku::Context::new().with_budget(100 << 20),
         ..RetroOptions::default()
     };
-    let err = retrograde_dense(&p, opts).err().expect("refused");
-    assert!(err.to_string().contains("--max-memory"), "{err}");
+    let err = retrograde_dense(&p, opts.clone()).err().expect("refused");
+    // A typed error with both figures; the library names no flag.
+    match err {
+        tansaku::search::SearchError::OverBudget(e) => {
+            assert_eq!((e.needed, e.budget), (419_430_400, 100 << 20));
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+        other => panic!("expected OverBudget, got {other}"),
+    }
 }
 
 /// 5x5 (419,430,400 boards each): run with `cargo test --release -- --ignored`;

@@ -76,7 +76,7 @@ fn check(found: &ShortestCount<Wipeout>, p: &Wipeout, from: Position, plies: u32
 #[test]
 fn black_wipes_white_out_in_nine_plies_36_positions_up_to_symmetry() {
     let p = Wipeout { winner: Color::Black };
-    let found = count_shortest(&p, &Position::start(), true, 12).unwrap();
+    let found = count_shortest(&p, &Position::start(), true, 12, &tansaku::Context::new()).unwrap();
     check(&found, &p, Position::start(), 9);
     assert_eq!(found.classes.len(), 36);
     assert_eq!(found.symmetries, 4);
@@ -87,7 +87,7 @@ fn black_wipes_white_out_in_nine_plies_36_positions_up_to_symmetry() {
 #[test]
 fn white_wipes_black_out_in_ten_plies_28_positions_up_to_symmetry() {
     let p = Wipeout { winner: Color::White };
-    let found = count_shortest(&p, &Position::start(), true, 12).unwrap();
+    let found = count_shortest(&p, &Position::start(), true, 12, &tansaku::Context::new()).unwrap();
     check(&found, &p, Position::start(), 10);
     assert_eq!(found.classes.len(), 28);
 }
@@ -96,21 +96,21 @@ fn white_wipes_black_out_in_ten_plies_28_positions_up_to_symmetry() {
 fn fifty_seven_nine_ply_wipeouts_open_with_f5() {
     let p = Wipeout { winner: Color::Black };
     let after_f5 = Position::start().play(parse_square("f5").unwrap()).unwrap();
-    let found = count_shortest(&p, &after_f5, true, 12).unwrap();
+    let found = count_shortest(&p, &after_f5, true, 12, &tansaku::Context::new()).unwrap();
     // No symmetry of the start fixes F5, so nothing is merged.
     assert_eq!(found.symmetries, 1);
     check(&found, &p, after_f5, 8);
     assert_eq!(found.sequences(), 57);
     // Without merging, the same counts.
-    let plain = count_shortest(&p, &after_f5, false, 12).unwrap();
+    let plain = count_shortest(&p, &after_f5, false, 12, &tansaku::Context::new()).unwrap();
     assert_eq!((plain.sequences(), plain.positions()), (57, found.positions()));
 }
 
 #[test]
 fn merged_and_unmerged_searches_agree() {
     let p = Wipeout { winner: Color::Black };
-    let merged = count_shortest(&p, &Position::start(), true, 12).unwrap();
-    let plain = count_shortest(&p, &Position::start(), false, 12).unwrap();
+    let merged = count_shortest(&p, &Position::start(), true, 12, &tansaku::Context::new()).unwrap();
+    let plain = count_shortest(&p, &Position::start(), false, 12, &tansaku::Context::new()).unwrap();
     assert_eq!(plain.depth, merged.depth);
     assert_eq!(plain.sequences(), merged.sequences());
     assert_eq!(plain.positions(), merged.positions());

@@ -24,35 +24,45 @@ fn check(p: &Sliding, start: &SlideState, sol: &Solution<Sliding>, expected: usi
 #[test]
 fn eight_puzzle_31_by_every_algorithm() {
     let (p, s) = puzzle("867/254/3_1", None);
-    let b = bfs(&p, &s).unwrap();
+    let b = bfs(&p, &s, &tansaku::Context::new()).unwrap();
     check(&p, &s, &b, 31);
     assert_eq!(b.stats.generated, 181_440, "plain BFS generates every reachable board");
-    check(&p, &s, &bidirectional(&p, &s).unwrap(), 31);
-    let alt = bidirectional_alternating(&p, &s).unwrap();
+    check(&p, &s, &bidirectional(&p, &s, &tansaku::Context::new()).unwrap(), 31);
+    let alt = bidirectional_alternating(&p, &s, &tansaku::Context::new()).unwrap();
     check(&p, &s, &alt, 31);
     assert_eq!(
         alt.stats.generated, 16_088,
         "the article's one-queue bidirectional search"
     );
     // The rank-indexed searches (what the CLI runs here) do the same work.
-    let b = bfs_ranked(&p, &s).unwrap();
+    let b = bfs_ranked(&p, &s, &tansaku::Context::new()).unwrap();
     check(&p, &s, &b, 31);
     assert_eq!(b.stats.generated, 181_440);
-    check(&p, &s, &bidirectional_ranked(&p, &s).unwrap(), 31);
-    let alt = bidirectional_alternating_ranked(&p, &s).unwrap();
+    check(
+        &p,
+        &s,
+        &bidirectional_ranked(&p, &s, &tansaku::Context::new()).unwrap(),
+        31,
+    );
+    let alt = bidirectional_alternating_ranked(&p, &s, &tansaku::Context::new()).unwrap();
     check(&p, &s, &alt, 31);
     assert_eq!(alt.stats.generated, 16_088);
     // And on packed boards (what `solve sliding` runs on boards this small).
     let k = Packed::new(&p).unwrap();
     let x = k.pack(&s);
-    let b = k.unpack_solution(bfs_ranked(&k, &x).unwrap());
+    let b = k.unpack_solution(bfs_ranked(&k, &x, &tansaku::Context::new()).unwrap());
     check(&p, &s, &b, 31);
     assert_eq!(b.stats.generated, 181_440);
-    check(&p, &s, &k.unpack_solution(bidirectional_ranked(&k, &x).unwrap()), 31);
-    let alt = k.unpack_solution(bidirectional_alternating_ranked(&k, &x).unwrap());
+    check(
+        &p,
+        &s,
+        &k.unpack_solution(bidirectional_ranked(&k, &x, &tansaku::Context::new()).unwrap()),
+        31,
+    );
+    let alt = k.unpack_solution(bidirectional_alternating_ranked(&k, &x, &tansaku::Context::new()).unwrap());
     check(&p, &s, &alt, 31);
     assert_eq!(alt.stats.generated, 16_088);
-    let hashed = k.unpack_solution(bfs(&k, &x).unwrap());
+    let hashed = k.unpack_solution(bfs(&k, &x, &tansaku::Context::new()).unwrap());
     assert_eq!(hashed.stats.generated, 181_440);
     let db = PatternDb::new(&p).unwrap();
     check(&p, &s, &ida_star_with(&p, &s, &db, IdaOptions::default()).unwrap(), 31);

@@ -1,9 +1,7 @@
 //! `solve flip-row`, `solve flip-square`, `longest flip-row`,
 //! `longest flip-square`.
 
-use super::report::{
-    Named, PRECHECK_STATES, Run, print_longest, progress_wanted, report_solve, run_solve_ranked, write_histogram_svg,
-};
+use super::report::{Named, PRECHECK_STATES, Run, print_longest, report_solve, run_solve_ranked, write_histogram_svg};
 use super::{
     Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
 };
@@ -108,10 +106,9 @@ pub fn longest_square(a: &FlipSquareLongest) -> Result<(), Failure> {
 fn longest(p: &FlipIt, c: &LongestCommon) -> Result<(), Failure> {
     let opts = RetroOptions {
         keep: c.limit,
-        max_memory: c.max_memory,
-        progress: c.progress || progress_wanted(c.quiet),
+        ctx: c.context(),
     };
-    let (analysis, table) = retrograde_dense(p, opts).map_err(Failure::usage)?;
+    let (analysis, table) = retrograde_dense(p, opts.clone()).map_err(super::report::search_failure)?;
     let orbits = count_orbits(p, table.ranks_at(analysis.longest).map(|r| p.unrank(r)));
     let title = format!("{}: positions by distance", p.name());
     write_histogram_svg(&title, &analysis.histogram, c.plot.as_deref(), c.log)?;

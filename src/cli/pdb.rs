@@ -41,7 +41,6 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
         },
     };
     let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
-    tansaku::memory::set_search_limit(a.max_memory);
     let cache = cache(a.place.pdb_dir.as_deref());
     let quiet = a.quiet;
     let notice = move |m: &str| {
@@ -49,9 +48,16 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
             eprintln!("tansaku: {m}");
         }
     };
-    let progress = !a.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let ctx = super::live::context(
+        a.max_memory,
+        if a.quiet {
+            super::live::Show::Quiet
+        } else {
+            super::live::Show::Terminal
+        },
+    );
     let (_, origins) =
-        AdditivePdb::load(&p, partition, &cache, progress, &notice).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+        AdditivePdb::load(&p, partition, &cache, &ctx, &notice).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
     let specs = AdditivePdb::tables(&p, partition).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
     let tables: Vec<TableJson> = specs
         .iter()

@@ -4,12 +4,10 @@
 use super::{Chosen, Failure, SolveCommon};
 use serde::Serialize;
 use std::fmt::Display;
-use std::io::IsTerminal;
 use tansaku::render::{Board, strip};
-use tansaku::search::auto::Algorithm;
-use tansaku::search::index::prefers_rank_index;
+use tansaku::search::auto::{Algorithm, RunOptions, run_ranked};
 use tansaku::search::retrograde::Analysis;
-use tansaku::search::{self, IdaOptions, Iteration, LowerBound, SearchError, Solution, Stats};
+use tansaku::search::{Iteration, LowerBound, SearchError, Solution, Stats};
 use tansaku::{Puzzle, Ranked};
 
 /// Largest ranked space whose solvability is proved by a bidirectional
@@ -17,7 +15,7 @@ use tansaku::{Puzzle, Ranked};
 pub const PRECHECK_STATES: u64 = 1 << 24;
 
 /// How a solve runs: the algorithm and the options every search shares.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Run {
     pub algorithm: Algorithm,
     pub max_depth: u32,
@@ -25,7 +23,8 @@ pub struct Run {
     /// search that a solution exists (they would otherwise deepen up to
     /// --max-depth on an unsolvable instance).
     pub precheck: bool,
-    pub progress: bool,
+    /// The budget (--max-memory) and the live line (unless --quiet).
+    pub ctx: tansaku::Context,
     pub threads: usize,
 }
 
@@ -35,36 +34,32 @@ impl Run {
             algorithm,
             max_depth: c.max_depth,
             precheck: false,
-            progress: progress_wanted(c.quiet),
+            ctx: c.context(),
             threads: c.threads(),
         }
     }
 }
 
-/// Runs a solve on a [`Ranked`] puzzle: the graph searches index their
-/// states by rank (no hashing) when the rank space is small enough.
+impl Run {
+    fn options(&self) -> RunOptions {
+        RunOptions {
+            algorithm: self.algorithm,
+            max_depth: self.max_depth,
+            threads: self.threads,
+            precheck: self.precheck,
+        }
+    }
+}
+
+/// Runs a solve on a [`Ranked`] puzzle (the library chooses rank or hash
+/// indexing).
 pub fn run_solve_ranked<P: Ranked>(
     p: &P,
     start: &P::State,
     run: Run,
     h: &impl LowerBound<P>,
 ) -> Result<Solution<P>, SearchError> {
-    if !prefers_rank_index(p) {
-        return run_solve(p, start, run, h);
-    }
-    match run.algorithm {
-        Algorithm::Bfs => search::bfs_ranked(p, start),
-        Algorithm::Bidir => search::bidirectional_ranked(p, start),
-        Algorithm::BidirAlternate => search::bidirectional_alternating_ranked(p, start),
-        Algorithm::Iddfs | Algorithm::IdaStar => {
-            if run.precheck
-                && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional_ranked(p, start)
-            {
-                return Err(e);
-            }
-            run_solve(p, start, Run { precheck: false, ..run }, h)
-        }
-    }
+    run_ranked(p, start, h, &run.options(), &run.ctx)
 }
 
 /// Runs a solve on any puzzle (hash-indexed graph searches).
@@ -74,30 +69,7 @@ pub fn run_solve<P: Puzzle>(
     run: Run,
     h: &impl LowerBound<P>,
 ) -> Result<Solution<P>, SearchError> {
-    let opts = IdaOptions {
-        max_depth: run.max_depth,
-        undo_cut: true,
-        progress: run.progress,
-        threads: run.threads,
-        ..IdaOptions::default()
-    };
-    match run.algorithm {
-        Algorithm::Bfs => search::bfs(p, start),
-        Algorithm::Bidir => search::bidirectional(p, start),
-        Algorithm::BidirAlternate => search::bidirectional_alternating(p, start),
-        Algorithm::Iddfs | Algorithm::IdaStar => {
-            if run.precheck
-                && let Err(e @ SearchError::Unsolvable { .. }) = search::bidirectional(p, start)
-            {
-                return Err(e);
-            }
-            if run.algorithm == Algorithm::Iddfs {
-                search::iddfs(p, start, opts)
-            } else {
-                search::ida_star_with(p, start, h, opts)
-            }
-        }
-    }
+    tansaku::search::auto::run(p, start, h, &run.options(), &run.ctx)
 }
 
 #[derive(Serialize)]
@@ -201,10 +173,11 @@ where
     let sol = match outcome {
         Ok(sol) => sol,
         Err(SearchError::Unsupported(why)) => return Err(Failure::Usage(why)),
+        Err(SearchError::OverBudget(e)) => return Err(Failure::Usage(super::live::memory_advice(&e))),
         Err(e) => {
             let stats = match &e {
                 SearchError::Unsolvable { stats } | SearchError::DepthLimit { stats, .. } => Some(*stats),
-                SearchError::Unsupported(_) => None,
+                _ => None,
             };
             if json {
                 let j = NoSolutionJson {
@@ -216,7 +189,11 @@ where
                 };
                 println!("{}", serde_json::to_string(&j).expect("serialisable"));
             }
-            return Err(Failure::NoSolution(e.to_string()));
+            let why = match &e {
+                SearchError::DepthLimit { .. } => format!("{e} (raise --max-depth to look further)"),
+                _ => e.to_string(),
+            };
+            return Err(Failure::NoSolution(why));
         }
     };
     let boards: Vec<String> = sol.states.iter().map(|s| p.notation(s)).collect();
@@ -331,9 +308,13 @@ pub fn print_longest<B: Board>(
     print!("{}", strip(b, shown, 78));
 }
 
-/// Whether to print progress lines on stderr.
-pub fn progress_wanted(quiet: bool) -> bool {
-    !quiet && std::io::stderr().is_terminal()
+/// The failure for a search error: an out-of-budget error gets the
+/// command line's advice.
+pub fn search_failure(e: SearchError) -> Failure {
+    match e {
+        SearchError::OverBudget(m) => Failure::Usage(super::live::memory_advice(&m)),
+        other => Failure::Usage(other.to_string()),
+    }
 }
 
 /// Writes a picture to `path`, or says which path could not be written.

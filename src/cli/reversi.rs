@@ -96,7 +96,15 @@ pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
     let p = Wipeout { winner };
     // Plies already played before the search starts.
     let played = first.is_some() as u32;
-    let found = match count_shortest(&p, &from, true, a.max_plies.saturating_sub(played)) {
+    let ctx = super::live::context(
+        a.max_memory,
+        if a.quiet {
+            super::live::Show::Quiet
+        } else {
+            super::live::Show::Terminal
+        },
+    );
+    let found = match count_shortest(&p, &from, true, a.max_plies.saturating_sub(played), &ctx) {
         Ok(f) => f,
         Err(SearchError::DepthLimit { .. }) => {
             return Err(Failure::NoSolution(format!(
@@ -113,7 +121,7 @@ pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
                 winner.other().name()
             )));
         }
-        Err(e) => return Err(Failure::usage(e)),
+        Err(e) => return Err(super::report::search_failure(e)),
     };
     let opening = first.unwrap_or_else(|| parse_square("d3").expect("square"));
     let mut games: Vec<Game> = found

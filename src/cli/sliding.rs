@@ -2,9 +2,7 @@
 //! `longest line`. The library chooses the algorithm and the bound
 //! (`tansaku::puzzles::sliding::solve`); this file parses and prints.
 
-use super::report::{
-    Extra, Named, print_longest, print_unsolvable, progress_wanted, report_solve, write_histogram_svg,
-};
+use super::report::{Extra, Named, print_longest, print_unsolvable, report_solve, write_histogram_svg};
 use super::{Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon};
 use serde::Serialize;
 use tansaku::Ranked;
@@ -83,27 +81,33 @@ pub fn pdb_failure(e: SolveError) -> Failure {
         SolveError::Pdb(PdbError::Cache(why)) => Failure::Usage(format!(
             "pattern database cache: {why}; choose a writable folder with --pdb-dir"
         )),
-        SolveError::Pdb(PdbError::Memory(m)) => {
-            Failure::Usage(format!("{m}; or choose smaller databases with --bound 6-6-3 (4x4)"))
-        }
+        SolveError::Pdb(PdbError::Memory(m)) => Failure::Usage(format!(
+            "{}; or choose smaller databases with --bound 6-6-3 (4x4)",
+            super::live::memory_advice(&m)
+        )),
         SolveError::Pdb(PdbError::Unsupported(why)) => Failure::Usage(format!("--bound: {why}")),
         SolveError::Mismatch(why) => Failure::Usage(why),
         SolveError::Unreachable(why) => Failure::NoSolution(why),
-        SolveError::Search(e) => Failure::Usage(e.to_string()),
+        SolveError::Search(e) => super::report::search_failure(e),
     }
 }
 
 /// The library's options for a solve: `notice` gets its messages.
-fn options<'a>(bound: SlideBound, cache: &'a PdbCache, notice: &'a dyn Fn(&str), c: &SolveCommon) -> SolveOptions<'a> {
+fn options<'a>(
+    bound: SlideBound,
+    cache: &'a PdbCache,
+    notice: &'a dyn Fn(&str),
+    c: &SolveCommon,
+    ctx: &'a tansaku::Context,
+) -> SolveOptions<'a> {
     SolveOptions {
         algorithm: c.algo.fixed(),
         bound: request(bound),
         max_depth: c.max_depth,
         threads: c.threads(),
-        progress: progress_wanted(c.quiet),
+        ctx,
         cache,
         notice,
-        memory: c.max_memory,
     }
 }
 
@@ -121,7 +125,8 @@ fn solver(
             eprintln!("tansaku: {m}");
         }
     };
-    Solver::new(p, options(bound, &cache, &notice, c)).map_err(pdb_failure)
+    let ctx = c.context();
+    Solver::new(p, options(bound, &cache, &notice, c, &ctx)).map_err(pdb_failure)
 }
 
 /// The algorithm as reported.
@@ -145,7 +150,8 @@ fn solve(
     // Parity settles solvability before any database is built.
     if let Some(reason) = p.unsolvable_reason(start) {
         let cache = cache(pdb_dir);
-        let plan = plan(p, &options(bound, &cache, &|_| {}, c));
+        let ctx = c.context();
+        let plan = plan(p, &options(bound, &cache, &|_| {}, c, &ctx));
         return Err(print_unsolvable(name, &plan.describe(false), reason, c.json));
     }
     let solver = solver(p, bound, pdb_dir, c)?;
@@ -301,6 +307,7 @@ fn batch(a: &SlidingSolve, file: &std::path::Path) -> Result<(), Failure> {
                         totals.unsolvable += 1;
                         w
                     }
+                    Failure::Differs => unreachable!("a solve compares no figures"),
                 };
                 eprintln!("tansaku: {}: line {line}: {why}", file.display());
                 if c.json {
@@ -405,10 +412,9 @@ pub fn longest_line(a: &LineLongest) -> Result<(), Failure> {
 fn longest(p: &Sliding, name: &str, c: &LongestCommon) -> Result<(), Failure> {
     let opts = RetroOptions {
         keep: c.limit,
-        max_memory: c.max_memory,
-        progress: c.progress || progress_wanted(c.quiet),
+        ctx: c.context(),
     };
-    let (analysis, _) = retrograde_dense(p, opts).map_err(Failure::usage)?;
+    let (analysis, _) = retrograde_dense(p, opts.clone()).map_err(super::report::search_failure)?;
     let title = format!("{name}: positions by distance");
     write_histogram_svg(&title, &analysis.histogram, c.plot.as_deref(), c.log)?;
     print_longest(p, name, p.state_count(), &analysis, None, c.limit, c.json);

@@ -63,7 +63,7 @@ impl Jugs {
     /// use tansaku::puzzles::jugs::Jugs;
     /// use tansaku::search::bfs;
     /// let (p, start) = Jugs::new(&[8, 5], 4).unwrap();
-    /// assert_eq!(bfs(&p, &start).unwrap().len(), 10);
+    /// assert_eq!(bfs(&p, &start, &tansaku::Context::new()).unwrap().len(), 10);
     /// assert!(Jugs::new(&[8, 0], 4).is_err());
     /// ```
     pub fn new(capacities: &[u32], target: u32) -> Result<(Self, JugState), JugError> {

@@ -57,7 +57,7 @@ impl River {
     /// use tansaku::puzzles::river::River;
     /// use tansaku::search::bfs;
     /// let (p, start) = River::classic();
-    /// assert_eq!(bfs(&p, &start).unwrap().len(), 7);
+    /// assert_eq!(bfs(&p, &start, &tansaku::Context::new()).unwrap().len(), 7);
     /// ```
     pub fn classic() -> (Self, RiverState) {
         River::new(&["wolf", "goat", "cabbage"], &[(0, 1), (1, 2)], 1)

@@ -103,3 +103,127 @@ pub fn choose(space: &Space) -> (Algorithm, String) {
         ),
     )
 }
+
+/// How [`run`] and [`run_ranked`] search.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Iterative deepening and IDA* give up past this many moves.
+    pub max_depth: u32,
+    /// Threads for IDA*.
+    pub threads: usize,
+    /// Before iterative deepening or IDA*, prove with a bidirectional
+    /// search that a solution exists: a tree search cannot prove there is
+    /// none, and would deepen up to `max_depth` on an unsolvable start.
+    pub precheck: bool,
+}
+
+impl RunOptions {
+    /// `algorithm` with the defaults: depth 200, one thread, no proof.
+    pub fn new(algorithm: Algorithm) -> Self {
+        RunOptions {
+            algorithm,
+            max_depth: 200,
+            threads: 1,
+            precheck: false,
+        }
+    }
+
+    fn ida(&self, ctx: &crate::Context) -> super::IdaOptions {
+        super::IdaOptions {
+            max_depth: self.max_depth,
+            undo_cut: true,
+            ctx: ctx.clone(),
+            threads: self.threads.max(1),
+            ..super::IdaOptions::default()
+        }
+    }
+}
+
+/// Runs a search on any puzzle, the graph searches indexing their states
+/// by hashing; `h` is IDA*'s bound.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::NoBound;
+/// use tansaku::search::auto::{run, Algorithm, RunOptions};
+/// let p = FlipIt::row(6, false);
+/// let s = p.parse_board("BB_BBB").unwrap();
+/// let sol = run(&p, &s, &NoBound, &RunOptions::new(Algorithm::Bidir), &tansaku::Context::new()).unwrap();
+/// assert_eq!(sol.len(), 8);
+/// ```
+pub fn run<P: crate::Puzzle, H: super::LowerBound<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
+    use super::SearchError;
+    match opts.algorithm {
+        Algorithm::Bfs => super::bfs(p, start, ctx),
+        Algorithm::Bidir => super::bidirectional(p, start, ctx),
+        Algorithm::BidirAlternate => super::bidirectional_alternating(p, start, ctx),
+        Algorithm::Iddfs | Algorithm::IdaStar => {
+            if opts.precheck
+                && let Err(e @ SearchError::Unsolvable { .. }) = super::bidirectional(p, start, ctx)
+            {
+                return Err(e);
+            }
+            if opts.algorithm == Algorithm::Iddfs {
+                super::iddfs(p, start, opts.ida(ctx))
+            } else {
+                super::ida_star_with(p, start, h, opts.ida(ctx))
+            }
+        }
+    }
+}
+
+/// [`run`] on a [`crate::Ranked`] puzzle: the graph searches index their
+/// states by rank (a bit each, no hashing) when the rank space is small
+/// enough ([`super::index::prefers_rank_index`]), by hashing otherwise.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::NoBound;
+/// use tansaku::search::auto::{run_ranked, Algorithm, RunOptions};
+/// let p = FlipIt::square(4, 4, false);
+/// let s = p.parse_board("BBBB/B_BB/BBBB/BBBB").unwrap();
+/// let sol = run_ranked(&p, &s, &NoBound, &RunOptions::new(Algorithm::Bfs), &tansaku::Context::new()).unwrap();
+/// assert_eq!(sol.len(), 22);
+/// ```
+pub fn run_ranked<P: crate::Ranked, H: super::LowerBound<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
+    use super::SearchError;
+    if !super::index::prefers_rank_index(p) {
+        return run(p, start, h, opts, ctx);
+    }
+    match opts.algorithm {
+        Algorithm::Bfs => super::bfs_ranked(p, start, ctx),
+        Algorithm::Bidir => super::bidirectional_ranked(p, start, ctx),
+        Algorithm::BidirAlternate => super::bidirectional_alternating_ranked(p, start, ctx),
+        Algorithm::Iddfs | Algorithm::IdaStar => {
+            if opts.precheck
+                && let Err(e @ SearchError::Unsolvable { .. }) = super::bidirectional_ranked(p, start, ctx)
+            {
+                return Err(e);
+            }
+            run(
+                p,
+                start,
+                h,
+                &RunOptions {
+                    precheck: false,
+                    ..opts.clone()
+                },
+                ctx,
+            )
+        }
+    }
+}

@@ -9,7 +9,7 @@
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
 use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
-use crate::{Puzzle, Ranked};
+use crate::{Context, Puzzle, Ranked};
 
 /// Shortest solution from `start` by breadth-first search.
 ///
@@ -25,13 +25,13 @@ use crate::{Puzzle, Ranked};
 ///
 /// let p = FlipIt::row(6, false);
 /// let start = p.parse_board("BB_BBB").unwrap();
-/// let sol = bfs(&p, &start).unwrap();
+/// let sol = bfs(&p, &start, &tansaku::Context::new()).unwrap();
 /// assert_eq!(sol.len(), 8);
 /// use tansaku::Puzzle;
 /// assert!(p.is_goal(sol.states.last().unwrap()));
 /// ```
-pub fn bfs<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
-    bfs_indexed::<P, HashIndex<P::State>>(p, start)
+pub fn bfs<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+    bfs_indexed::<P, HashIndex<P::State>>(p, start, ctx)
 }
 
 /// [`bfs`] for a [`Ranked`] puzzle, with a table indexed by rank in place of
@@ -44,23 +44,27 @@ pub fn bfs<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchErro
 /// use tansaku::search::{bfs, bfs_ranked};
 ///
 /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
-/// let (a, b) = (bfs(&p, &s).unwrap(), bfs_ranked(&p, &s).unwrap());
+/// let (a, b) = (bfs(&p, &s, &tansaku::Context::new()).unwrap(), bfs_ranked(&p, &s, &tansaku::Context::new()).unwrap());
 /// assert_eq!((a.len(), a.stats.generated), (31, 181_440));
 /// assert_eq!((b.len(), b.stats.generated), (31, 181_440));
 /// ```
-pub fn bfs_ranked<P: Ranked>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
-    bfs_indexed::<P, RankIndex>(p, start)
+pub fn bfs_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+    bfs_indexed::<P, RankIndex>(p, start, ctx)
 }
 
-fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
+    p: &P,
+    start: &P::State,
+    ctx: &Context,
+) -> Result<Solution<P>, SearchError> {
     let timer = Timer::start();
-    let mut store = Store::<P, I>::new(p, 1, I::capacity_hint(p), [start.clone()])?;
+    let mut store = Store::<P, I>::new(p, 1, I::capacity_hint(p), [start.clone()], ctx.budget())?;
     let mut stats = Stats::default();
     let mut found = if p.is_goal(start) { Some(0u32) } else { None };
     let mut head = 0usize;
-    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state());
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state(), ctx);
     let mut next_check = 1usize << 20;
-    let mut live = crate::progress::Lazy::new("states");
+    let mut live = crate::progress::Lazy::new(ctx, "states");
     let mut depth = 0u32;
     while found.is_none() && head < store.len() {
         let layer_end = store.len();
@@ -70,6 +74,7 @@ fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
             live.update(store.len() as u64, &format!("breadth-first search, depth {depth}"));
             if store.len() >= next_check {
                 guard.check(store.len(), "breadth-first search")?;
+                guard.stopped()?;
                 // Every 1/8 of growth: at most 12.5% over the budget.
                 next_check = store.len() + store.len() / 8;
             }

@@ -16,7 +16,7 @@
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
 use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
-use crate::{Puzzle, Ranked};
+use crate::{Context, Puzzle, Ranked};
 
 /// One direction of a layered search: its stored states, the last
 /// `frontier()` of them the layer to expand next.
@@ -26,9 +26,9 @@ struct Side<P: Puzzle, I: StateIndex<P>> {
 }
 
 impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
-    fn new(p: &P, roots: Vec<P::State>) -> Result<Self, SearchError> {
+    fn new(p: &P, roots: Vec<P::State>, budget: Option<u64>) -> Result<Self, SearchError> {
         Ok(Side {
-            store: Store::new(p, 2, 0, roots)?,
+            store: Store::new(p, 2, 0, roots, budget)?,
             layer_start: 0,
         })
     }
@@ -69,11 +69,11 @@ impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
 ///
 /// let p = FlipIt::row(7, false);
 /// let start = p.parse_board("B_WBBBB").unwrap();
-/// let sol = bidirectional(&p, &start).unwrap();
+/// let sol = bidirectional(&p, &start, &tansaku::Context::new()).unwrap();
 /// assert_eq!(sol.len(), 8);
 /// ```
-pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
-    layered::<P, HashIndex<P::State>>(p, start)
+pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+    layered::<P, HashIndex<P::State>>(p, start, ctx)
 }
 
 /// [`bidirectional`] for a [`Ranked`] puzzle, with tables indexed by rank
@@ -85,35 +85,35 @@ pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, 
 /// use tansaku::search::{bidirectional, bidirectional_ranked};
 ///
 /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
-/// let (a, b) = (bidirectional(&p, &s).unwrap(), bidirectional_ranked(&p, &s).unwrap());
+/// let (a, b) = (bidirectional(&p, &s, &tansaku::Context::new()).unwrap(), bidirectional_ranked(&p, &s, &tansaku::Context::new()).unwrap());
 /// assert_eq!((a.len(), b.len()), (31, 31));
 /// assert_eq!(a.stats.generated, b.stats.generated);
 /// ```
-pub fn bidirectional_ranked<P: Ranked>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
-    layered::<P, RankIndex>(p, start)
+pub fn bidirectional_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+    layered::<P, RankIndex>(p, start, ctx)
 }
 
 /// The goal set, when the puzzle allows a backward search.
 fn goals_for_backward_search<P: Puzzle>(p: &P) -> Result<Vec<P::State>, SearchError> {
     if !p.reversible() {
         return Err(SearchError::Unsupported(
-            "bidirectional search needs reversible moves; use --algo bfs".into(),
+            "bidirectional search needs reversible moves; breadth-first search does not".into(),
         ));
     }
     p.goal_states().ok_or_else(|| {
-        SearchError::Unsupported("bidirectional search needs a listable goal set; use --algo bfs".into())
+        SearchError::Unsupported("bidirectional search needs a listable goal set; breadth-first search does not".into())
     })
 }
 
-fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
     let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
-    let mut fwd = Side::<P, I>::new(p, vec![start.clone()])?;
-    let mut bwd = Side::<P, I>::new(p, goals)?;
+    let mut fwd = Side::<P, I>::new(p, vec![start.clone()], ctx.budget())?;
+    let mut bwd = Side::<P, I>::new(p, goals, ctx.budget())?;
     let mut meet = bwd.store.find(p, start).map(|j| (0u32, j));
-    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state());
-    let mut live = crate::progress::Lazy::new("states");
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state(), ctx);
+    let mut live = crate::progress::Lazy::new(ctx, "states");
     let mut layers = 0u32;
     while meet.is_none() && fwd.frontier() > 0 && bwd.frontier() > 0 {
         live.update(
@@ -127,6 +127,7 @@ fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solut
             fwd.store.len() + bwd.store.len() + 3 * fwd.frontier().min(bwd.frontier()),
             "bidirectional search",
         )?;
+        guard.stopped()?;
         if fwd.frontier() <= bwd.frontier() {
             meet = fwd.expand_layer(p, &bwd, &mut stats);
         } else {
@@ -164,11 +165,15 @@ fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solut
 /// use tansaku::search::bidir::bidirectional_alternating;
 ///
 /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
-/// let sol = bidirectional_alternating(&p, &s).unwrap();
+/// let sol = bidirectional_alternating(&p, &s, &tansaku::Context::new()).unwrap();
 /// assert_eq!((sol.len(), sol.stats.generated), (31, 16_088));
 /// ```
-pub fn bidirectional_alternating<P: Puzzle>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
-    alternating::<P, HashIndex<P::State>>(p, start)
+pub fn bidirectional_alternating<P: Puzzle>(
+    p: &P,
+    start: &P::State,
+    ctx: &Context,
+) -> Result<Solution<P>, SearchError> {
+    alternating::<P, HashIndex<P::State>>(p, start, ctx)
 }
 
 /// [`bidirectional_alternating`] for a [`Ranked`] puzzle, with tables
@@ -179,20 +184,28 @@ pub fn bidirectional_alternating<P: Puzzle>(p: &P, start: &P::State) -> Result<S
 /// use tansaku::search::bidir::bidirectional_alternating_ranked;
 ///
 /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
-/// let sol = bidirectional_alternating_ranked(&p, &s).unwrap();
+/// let sol = bidirectional_alternating_ranked(&p, &s, &tansaku::Context::new()).unwrap();
 /// assert_eq!((sol.len(), sol.stats.generated), (31, 16_088));
 /// ```
-pub fn bidirectional_alternating_ranked<P: Ranked>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
-    alternating::<P, RankIndex>(p, start)
+pub fn bidirectional_alternating_ranked<P: Ranked>(
+    p: &P,
+    start: &P::State,
+    ctx: &Context,
+) -> Result<Solution<P>, SearchError> {
+    alternating::<P, RankIndex>(p, start, ctx)
 }
 
-fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<Solution<P>, SearchError> {
+fn alternating<P: Puzzle, I: StateIndex<P>>(
+    p: &P,
+    start: &P::State,
+    ctx: &Context,
+) -> Result<Solution<P>, SearchError> {
     let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
     let mut sides = [
-        Store::<P, I>::new(p, 2, 0, [start.clone()])?,
-        Store::<P, I>::new(p, 2, 0, goals)?,
+        Store::<P, I>::new(p, 2, 0, [start.clone()], ctx.budget())?,
+        Store::<P, I>::new(p, 2, 0, goals, ctx.budget())?,
     ];
     let mut meet = sides[1].find(p, start).map(|j| (0u32, j));
     // (side, slot in that side's store), in the order of generation.
@@ -200,7 +213,7 @@ fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
         .map(|i| (0, i))
         .chain((0..sides[1].len() as u32).map(|i| (1, i)))
         .collect();
-    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state());
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state(), ctx);
     let mut next_check = 1usize << 20;
     while meet.is_none()
         && let Some((side, head)) = queue.pop_front()
@@ -208,6 +221,7 @@ fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State) -> Result<S
         let total = sides[0].len() + sides[1].len();
         if total >= next_check {
             guard.check(total, "bidirectional search")?;
+            guard.stopped()?;
             next_check = total + total / 8;
         }
         let [fwd, bwd] = &mut sides;

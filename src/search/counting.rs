@@ -75,7 +75,7 @@ struct Node<S> {
 /// use tansaku::puzzles::reversi::{Color, Position, Wipeout};
 /// use tansaku::search::counting::count_shortest;
 ///
-/// let found = count_shortest(&Wipeout { winner: Color::Black }, &Position::start(), true, 9).unwrap();
+/// let found = count_shortest(&Wipeout { winner: Color::Black }, &Position::start(), true, 9, &tansaku::Context::new()).unwrap();
 /// assert_eq!((found.depth, found.classes.len()), (9, 36));
 /// ```
 pub fn count_shortest<P: Symmetric>(
@@ -83,6 +83,7 @@ pub fn count_shortest<P: Symmetric>(
     start: &P::State,
     merge: bool,
     max_depth: u32,
+    ctx: &crate::Context,
 ) -> Result<ShortestCount<P>, SearchError>
 where
     P::State: Ord,
@@ -168,8 +169,8 @@ where
     }
     stats.generated = 1;
     // A stored state: the state, its count, its parent, the index entry.
-    let guard = MemoryGuard::new(4 * (std::mem::size_of::<P::State>() as u64 + 4) + 24);
-    let mut live = crate::progress::Lazy::new("states");
+    let guard = MemoryGuard::new(4 * (std::mem::size_of::<P::State>() as u64 + 4) + 24, ctx);
+    let mut live = crate::progress::Lazy::new(ctx, "states");
     loop {
         live.update(
             layers.iter().map(|l| l.len() as u64).sum(),

@@ -29,16 +29,16 @@ use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// Settings shared by [`iddfs`] and [`ida_star`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct IdaOptions {
     /// Give up (with [`SearchError::DepthLimit`]) once every solution of up
     /// to this many moves has been ruled out.
     pub max_depth: u32,
     /// Skip the move that returns to the position before the last move.
     pub undo_cut: bool,
-    /// Show a live line on stderr (on a terminal): the bound being tried,
-    /// nodes so far (see [`crate::progress`]).
-    pub progress: bool,
+    /// Progress (the bound being tried, nodes so far) and the stop
+    /// signals, checked between iterations.
+    pub ctx: crate::Context,
     /// Threads searching one instance (1: no splitting).
     pub threads: usize,
     /// With several threads, an iteration is split only when the one before
@@ -52,7 +52,7 @@ impl Default for IdaOptions {
         IdaOptions {
             max_depth: 200,
             undo_cut: true,
-            progress: false,
+            ctx: crate::Context::new(),
             threads: 1,
             split_from: 20_000,
         }
@@ -83,7 +83,7 @@ pub struct Iteration {
 /// assert_eq!(iddfs(&p, &start, IdaOptions::default()).unwrap().len(), 8);
 /// ```
 pub fn iddfs<P: Puzzle>(p: &P, start: &P::State, opts: IdaOptions) -> Result<Solution<P>, SearchError> {
-    ida_star_with(p, start, &NoBound, opts)
+    ida_star_with(p, start, &NoBound, opts.clone())
 }
 
 /// IDA* with the lower bound `h`, which must never exceed the true number of
@@ -108,7 +108,7 @@ pub fn ida_star<P: Puzzle>(
     h: impl Fn(&P::State) -> u32 + Sync,
     opts: IdaOptions,
 ) -> Result<Solution<P>, SearchError> {
-    ida_star_with(p, start, &FnBound(h), opts)
+    ida_star_with(p, start, &FnBound(h), opts.clone())
 }
 
 /// An admissible lower bound on the number of moves to the nearest goal,
@@ -204,7 +204,7 @@ pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(
     let mut bound = h0;
     let mut stats = Stats::default();
     let mut iterations = Vec::new();
-    let progress = crate::progress::Progress::new(opts.progress, None, "nodes");
+    let progress = crate::progress::Progress::new(&opts.ctx, None, "nodes");
     loop {
         progress.update(stats.generated, &format!("bound {bound}"));
         if bound > opts.max_depth {
@@ -215,6 +215,10 @@ pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(
                 stats,
             });
         }
+        if let Some(why) = opts.ctx.stopped() {
+            progress.finish();
+            return Err(SearchError::Stopped(why));
+        }
         let clock = Timer::start();
         // An iteration costs a few times the one before it; splitting pays
         // only for large ones (listing subtrees, starting threads).
@@ -223,7 +227,7 @@ pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(
                 .last()
                 .is_some_and(|i: &Iteration| i.generated >= opts.split_from);
         let outcome = if opts.threads > 1 && large {
-            parallel_iteration(p, h, &root, bound, opts)
+            parallel_iteration(p, h, &root, bound, &opts)
         } else {
             let mut dfs = Dfs::new(p, h, opts.undo_cut, vec![root.clone()], Vec::new(), None);
             let step = dfs.dfs(bound);
@@ -493,7 +497,7 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>>(
     h: &H,
     root: &Frame<P, H::Memo>,
     bound: u32,
-    opts: IdaOptions,
+    opts: &IdaOptions,
 ) -> Outcome<P, H::Memo> {
     // Deep enough for many more subtrees than threads, so that they share
     // the work evenly.

@@ -36,7 +36,7 @@ pub trait StateIndex<P: Puzzle>: Sized {
     type Key;
     /// An empty index for searches of `p`; `tables` indexes will be alive at
     /// once (one per search direction). Fails when it would not fit.
-    fn for_puzzle(p: &P, tables: u64) -> Result<Self, SearchError>;
+    fn for_puzzle(p: &P, tables: u64, budget: Option<u64>) -> Result<Self, SearchError>;
     /// What a search keeps beside each stored state to find its
     /// successors' keys faster (nothing, or the state's rank).
     type Memo: Copy;
@@ -151,7 +151,7 @@ impl<P: Puzzle> StateIndex<P> for HashIndex<P::State> {
     type Key = Hashed<P::State>;
     type Memo = ();
 
-    fn for_puzzle(_: &P, _: u64) -> Result<Self, SearchError> {
+    fn for_puzzle(_: &P, _: u64, _: Option<u64>) -> Result<Self, SearchError> {
         Ok(Self::with_buckets(FIRST_BUCKETS))
     }
     #[inline]
@@ -215,11 +215,11 @@ impl<P: Ranked> StateIndex<P> for RankIndex {
     type Key = u64;
     type Memo = u64;
 
-    fn for_puzzle(p: &P, tables: u64) -> Result<Self, SearchError> {
+    fn for_puzzle(p: &P, tables: u64, budget: Option<u64>) -> Result<Self, SearchError> {
         let n = p.state_count();
         let words = n.div_ceil(64);
         let bytes = words.saturating_mul(8).saturating_mul(tables);
-        let fits = crate::memory::available_bytes().is_none_or(|a| bytes <= a / 4 * 3);
+        let fits = budget.is_none_or(|b| bytes <= b);
         if words > usize::MAX as u64 / 8 || !fits {
             return Err(SearchError::Unsupported(format!(
                 "a rank-indexed search needs {} for its tables ({n} ranks); \
@@ -307,14 +307,14 @@ mod tests {
         let s = p.parse_board("BB_BB").unwrap();
         let arena = [s, s];
         let at = |i: u32| &arena[i as usize];
-        let mut h = <H as StateIndex<FlipIt>>::for_puzzle(&p, 1).unwrap();
+        let mut h = <H as StateIndex<FlipIt>>::for_puzzle(&p, 1, None).unwrap();
         let kh = <H as StateIndex<FlipIt>>::key(&p, &s);
         assert!(!StateIndex::<FlipIt>::contains(&h, &kh, at));
         assert!(StateIndex::<FlipIt>::insert_new(&mut h, &kh, 1, at));
         assert!(!StateIndex::<FlipIt>::insert_new(&mut h, &kh, 0, at));
         assert!(StateIndex::<FlipIt>::contains(&h, &kh, at));
         assert_eq!(StateIndex::<FlipIt>::slot(&h, &kh, at), Some(1));
-        let mut r = <RankIndex as StateIndex<FlipIt>>::for_puzzle(&p, 1).unwrap();
+        let mut r = <RankIndex as StateIndex<FlipIt>>::for_puzzle(&p, 1, None).unwrap();
         let kr = <RankIndex as StateIndex<FlipIt>>::key(&p, &s);
         assert!(!StateIndex::<FlipIt>::contains(&r, &kr, at));
         assert!(StateIndex::<FlipIt>::insert_new(&mut r, &kr, 1, at));
@@ -344,7 +344,7 @@ mod tests {
         // Keys alike in their low bits (as packed boards are).
         let arena: Vec<u64> = (0..100_000u64).map(|i| i << 40 | 0xABCD).collect();
         let at = |i: u32| &arena[i as usize];
-        let mut h = <H as StateIndex<Numbers>>::for_puzzle(&Numbers, 1).unwrap();
+        let mut h = <H as StateIndex<Numbers>>::for_puzzle(&Numbers, 1, None).unwrap();
         for (slot, s) in arena.iter().enumerate() {
             let k = <H as StateIndex<Numbers>>::key(&Numbers, s);
             assert!(StateIndex::<Numbers>::insert_new(&mut h, &k, slot as u32, at));

@@ -82,7 +82,7 @@ pub enum SearchError {
         stats: Stats,
     },
     /// A depth-bounded search found nothing within its bound.
-    #[error("no solution of at most {limit} moves exists (raise --max-depth to look further)")]
+    #[error("no solution of at most {limit} moves exists")]
     DepthLimit {
         /// The bound that was searched completely.
         limit: u32,
@@ -92,6 +92,12 @@ pub enum SearchError {
     /// The algorithm cannot run on this puzzle.
     #[error("{0}")]
     Unsupported(String),
+    /// A table or the stored states would pass the memory budget.
+    #[error(transparent)]
+    OverBudget(#[from] crate::memory::MemoryError),
+    /// The context asked the search to stop.
+    #[error("stopped: {0:?}")]
+    Stopped(crate::context::Stop),
 }
 
 /// Stops a graph search before it outgrows the machine's memory: it gives
@@ -102,34 +108,36 @@ pub(crate) struct MemoryGuard {
     /// room for both to grow).
     per_state: u64,
     budget: Option<u64>,
+    ctx: crate::Context,
 }
 
 impl MemoryGuard {
     /// For stored states of `per_state` bytes each (all they cost: entry,
     /// index, room for the vectors to grow).
-    pub(crate) fn new(per_state: u64) -> Self {
+    pub(crate) fn new(per_state: u64, ctx: &crate::Context) -> Self {
         MemoryGuard {
             per_state,
-            budget: crate::memory::search_limit().or_else(|| crate::memory::available_bytes().map(|a| a / 4 * 3)),
+            budget: ctx.budget(),
+            ctx: ctx.clone(),
+        }
+    }
+
+    /// Fails when the context asks the search to stop.
+    pub(crate) fn stopped(&self) -> Result<(), SearchError> {
+        match self.ctx.stopped() {
+            Some(why) => Err(SearchError::Stopped(why)),
+            None => Ok(()),
         }
     }
 
     /// Fails once `states` stored states would not fit.
     pub(crate) fn check(&self, states: usize, algorithm: &str) -> Result<(), SearchError> {
-        match self.budget {
-            Some(b) if states as u64 * self.per_state > b => Err(SearchError::Unsupported(format!(
-                "{algorithm} gave up after storing {states} states (about {}), over its memory budget of {}; \
-                 {}raise --max-memory if the machine has more",
-                crate::memory::human(states as u64 * self.per_state),
-                crate::memory::human(b),
-                if algorithm.contains("counting") {
-                    ""
-                } else {
-                    "use --algo idastar, which keeps only one path, or "
-                }
-            ))),
-            _ => Ok(()),
-        }
+        crate::memory::check(
+            &format!("{algorithm}, with {states} states stored,"),
+            states as u64 * self.per_state,
+            self.budget,
+        )
+        .map_err(SearchError::from)
     }
 }
 

@@ -56,23 +56,21 @@ pub struct Analysis<S> {
 }
 
 /// Settings of a retrograde analysis.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RetroOptions {
     /// Keep at most this many longest positions in [`Analysis::positions`].
     pub keep: usize,
-    /// Refuse to allocate tables larger than this many bytes (default: what
-    /// the machine has available).
-    pub max_memory: Option<u64>,
-    /// Print one line per level on stderr.
-    pub progress: bool,
+    /// The memory budget (tables that pass it are refused before they are
+    /// allocated), the progress observer (a line per level) and the stop
+    /// signals (checked between levels).
+    pub ctx: crate::Context,
 }
 
 impl Default for RetroOptions {
     fn default() -> Self {
         RetroOptions {
             keep: 1000,
-            max_memory: None,
-            progress: false,
+            ctx: crate::Context::new(),
         }
     }
 }
@@ -192,9 +190,8 @@ pub fn retrograde_dense<P: Ranked>(
     memory::check(
         "the distance table (one byte per state)",
         DistanceTable::bytes_for(n),
-        opts.max_memory,
-    )
-    .map_err(|e| SearchError::Unsupported(e.to_string()))?;
+        opts.ctx.budget(),
+    )?;
     let len =
         usize::try_from(n).map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
     let timer = Timer::start();
@@ -237,7 +234,7 @@ pub fn retrograde_dense<P: Ranked>(
     };
     let mut histogram = vec![goals];
     let mut unseen = n - goals;
-    let progress = crate::progress::Progress::new(opts.progress, Some(n), "states");
+    let progress = crate::progress::Progress::new(&opts.ctx, Some(n), "states");
     progress.update(goals, "level 0");
     loop {
         let d = (histogram.len() - 1) as u32;
@@ -257,6 +254,10 @@ pub fn retrograde_dense<P: Ranked>(
         // comparable to what is left: measured on 5x5 Flip It, switching at
         // frontier > unseen / 2 is within a few percent of the best level by
         // level choice.
+        if let Some(why) = opts.ctx.stopped() {
+            progress.finish();
+            return Err(SearchError::Stopped(why));
+        }
         let bottom_up = frontier.saturating_mul(2) > unseen;
         let (found, expanded) = if bottom_up {
             level_bottom_up(p, words, len, d as u8, chunks)
@@ -413,7 +414,12 @@ pub fn retrograde_sparse<P: Puzzle>(
     }
     let mut histogram = vec![layer.len() as u64];
     let mut last = layer.clone();
+    // A stored state: the map's entry (state, distance, control byte, room
+    // to grow) and its place in a layer.
+    let guard = super::MemoryGuard::new(3 * (std::mem::size_of::<P::State>() as u64 + 8), &opts.ctx);
     while !layer.is_empty() {
+        guard.check(dist.len() + 2 * layer.len(), "retrograde analysis")?;
+        guard.stopped()?;
         let d = histogram.len() as u32;
         let mut next = Vec::new();
         for s in &layer {

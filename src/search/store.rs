@@ -44,10 +44,11 @@ impl<P: Puzzle, I: StateIndex<P>> Store<P, I> {
         tables: u64,
         reserve: usize,
         roots: impl IntoIterator<Item = P::State>,
+        budget: Option<u64>,
     ) -> Result<Self, SearchError> {
         let mut store = Store {
             entries: Vec::with_capacity(reserve),
-            index: I::for_puzzle(p, tables)?,
+            index: I::for_puzzle(p, tables, budget)?,
         };
         for r in roots {
             let k = I::key(p, &r);

@@ -47,7 +47,7 @@ impl<'a> Packed<'a> {
     ///
     /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
     /// let k = Packed::new(&p).unwrap();
-    /// let sol = k.unpack_solution(bfs_ranked(&k, &k.pack(&s)).unwrap());
+    /// let sol = k.unpack_solution(bfs_ranked(&k, &k.pack(&s), &tansaku::Context::new()).unwrap());
     /// assert_eq!((sol.len(), sol.stats.generated), (31, 181_440));
     /// assert_eq!(p.format(&sol.states[0]), "867/254/3_1");
     /// ```

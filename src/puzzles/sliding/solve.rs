@@ -71,7 +71,7 @@ pub enum SolveError {
 }
 
 /// Settings of a [`Solver`].
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct SolveOptions<'a> {
     /// `None`: chosen from the size of the space and the bounds at hand.
     pub algorithm: Option<Algorithm>,
@@ -81,29 +81,28 @@ pub struct SolveOptions<'a> {
     pub max_depth: u32,
     /// Threads for IDA*.
     pub threads: usize,
-    /// Live progress lines on stderr.
-    pub progress: bool,
+    /// The memory budget (the bound's tables and the graph searches'
+    /// stored states), the progress observer and the stop signals.
+    pub ctx: &'a crate::Context,
     /// Where pattern databases are kept.
     pub cache: &'a PdbCache,
     /// Receives a line for each event worth telling (a database built, a
     /// cached file not trusted).
     pub notice: &'a dyn Fn(&str),
-    /// Memory the bound's tables may take (`None`: what the machine has).
-    pub memory: Option<u64>,
 }
 
 impl Default for SolveOptions<'_> {
     fn default() -> Self {
         static DISABLED: std::sync::OnceLock<PdbCache> = std::sync::OnceLock::new();
+        static DEFAULT_CTX: std::sync::OnceLock<crate::Context> = std::sync::OnceLock::new();
         SolveOptions {
             algorithm: None,
             bound: BoundRequest::Auto,
             max_depth: 200,
             threads: 1,
-            progress: false,
+            ctx: DEFAULT_CTX.get_or_init(crate::Context::new),
             cache: DISABLED.get_or_init(PdbCache::disabled),
             notice: &|_| {},
-            memory: None,
         }
     }
 }
@@ -154,18 +153,14 @@ impl Plan {
 /// let board = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", None).unwrap();
 /// let (p, _) = Sliding::new(&board, None).unwrap();
 /// // With 100 MB, the 7-8 databases (1.6 GB to build) do not fit.
-/// let opts = SolveOptions { memory: Some(100 << 20), ..SolveOptions::default() };
+/// let ctx = tansaku::Context::new().with_budget(100 << 20);
+/// let opts = SolveOptions { ctx: &ctx, ..SolveOptions::default() };
 /// let chosen = plan(&p, &opts);
 /// assert_eq!(chosen.algorithm, Algorithm::IdaStar);
 /// assert_eq!(chosen.bound, Some(Bound::Additive(Partition::P663)));
 /// ```
 pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
-    let fits = |bytes: u64| {
-        let cap = opts
-            .memory
-            .or_else(|| crate::memory::available_bytes().map(|a| a / 4 * 3));
-        cap.is_none_or(|c| bytes <= c)
-    };
+    let fits = |bytes: u64| opts.ctx.budget().is_none_or(|c| bytes <= c);
     // The partitions that fit: built tables need their search's room too,
     // unless every table is already in the cache.
     let cached =
@@ -249,7 +244,7 @@ impl Solver {
                 PatternDb::new(p).map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?,
             )),
             Some(Bound::Additive(part)) => {
-                let (db, o) = AdditivePdb::load(p, part, opts.cache, opts.progress, opts.notice)?;
+                let (db, o) = AdditivePdb::load(p, part, opts.cache, opts.ctx, opts.notice)?;
                 origins = o;
                 Tables::Additive(Box::new(db))
             }
@@ -263,7 +258,7 @@ impl Solver {
             ida: IdaOptions {
                 max_depth: opts.max_depth,
                 undo_cut: true,
-                progress: opts.progress,
+                ctx: opts.ctx.clone(),
                 threads: opts.threads.max(1),
                 ..IdaOptions::default()
             },
@@ -313,18 +308,20 @@ impl Solver {
         }
         let sol = match self.plan.algorithm {
             Algorithm::Bfs | Algorithm::Bidir | Algorithm::BidirAlternate => match Packed::new(p) {
-                Some(k) => graph_search(&k, &k.pack(start), self.plan.algorithm).map(|s| k.unpack_solution(s)),
-                None => graph_search(p, start, self.plan.algorithm),
+                Some(k) => {
+                    graph_search(&k, &k.pack(start), self.plan.algorithm, &self.ida.ctx).map(|s| k.unpack_solution(s))
+                }
+                None => graph_search(p, start, self.plan.algorithm, &self.ida.ctx),
             },
-            Algorithm::Iddfs => search::iddfs(p, start, self.ida),
+            Algorithm::Iddfs => search::iddfs(p, start, self.ida.clone()),
             Algorithm::IdaStar => match (&self.tables, self.plan.bound) {
-                (Tables::Additive(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida),
-                (Tables::Labels(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida),
+                (Tables::Additive(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida.clone()),
+                (Tables::Labels(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida.clone()),
                 (_, Some(Bound::LinearConflicts)) => {
                     let lc = LinearConflictBound::new(p).expect("distinct tiles were checked");
-                    search::ida_star_with(p, start, &lc, self.ida)
+                    search::ida_star_with(p, start, &lc, self.ida.clone())
                 }
-                _ => search::ida_star_with(p, start, &ManhattanBound::new(p), self.ida),
+                _ => search::ida_star_with(p, start, &ManhattanBound::new(p), self.ida.clone()),
             },
         }?;
         Ok(sol)
@@ -333,14 +330,19 @@ impl Solver {
 
 /// A graph search on a ranked puzzle: indexed by rank when the rank space
 /// is small enough, by hash otherwise.
-fn graph_search<P: Ranked>(p: &P, start: &P::State, algorithm: Algorithm) -> Result<Solution<P>, SearchError> {
+fn graph_search<P: Ranked>(
+    p: &P,
+    start: &P::State,
+    algorithm: Algorithm,
+    ctx: &crate::Context,
+) -> Result<Solution<P>, SearchError> {
     let ranked = prefers_rank_index(p);
     match (algorithm, ranked) {
-        (Algorithm::Bfs, true) => search::bfs_ranked(p, start),
-        (Algorithm::Bfs, false) => search::bfs(p, start),
-        (Algorithm::Bidir, true) => search::bidirectional_ranked(p, start),
-        (Algorithm::Bidir, false) => search::bidirectional(p, start),
-        (_, true) => search::bidirectional_alternating_ranked(p, start),
-        (_, false) => search::bidirectional_alternating(p, start),
+        (Algorithm::Bfs, true) => search::bfs_ranked(p, start, ctx),
+        (Algorithm::Bfs, false) => search::bfs(p, start, ctx),
+        (Algorithm::Bidir, true) => search::bidirectional_ranked(p, start, ctx),
+        (Algorithm::Bidir, false) => search::bidirectional(p, start, ctx),
+        (_, true) => search::bidirectional_alternating_ranked(p, start, ctx),
+        (_, false) => search::bidirectional_alternating(p, start, ctx),
     }
 }

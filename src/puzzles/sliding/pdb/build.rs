@@ -493,13 +493,13 @@ fn abstract_states(geo: &Geometry, k: usize) -> u64 {
 /// use tansaku::puzzles::sliding::pdb::{Geometry, GroupIndex, build_table};
 /// // The 8-puzzle's tiles 1 and 2 (goal 123/456/78_).
 /// let geo = Geometry::new(3, 3);
-/// let (table, stats) = build_table(&geo, &[0, 1], 8, false);
+/// let (table, stats) = build_table(&geo, &[0, 1], 8, &tansaku::Context::new());
 /// let index = GroupIndex::new(9, 2);
 /// assert_eq!(table[index.rank(&[0, 1]) as usize], 0);
 /// assert_eq!(table[index.rank(&[1, 0]) as usize], 4);
 /// assert_eq!(stats.entries, 72);
 /// ```
-pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, progress: bool) -> (Vec<u8>, BuildStats) {
+pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, ctx: &crate::Context) -> (Vec<u8>, BuildStats) {
     let timer = std::time::Instant::now();
     let k = goal_cells.len();
     let index = GroupIndex::new(geo.cells(), k);
@@ -532,7 +532,7 @@ pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, progress: 
     let (i, base) = lanes.at(root);
     search.words[i].store((1 << (2 * slot) | search.regions.unused(geo, free)) << base, Relaxed);
     dirty[i / CHUNK].store(true, Relaxed);
-    let bar = crate::progress::Progress::new(progress, Some(total_states), "states");
+    let bar = crate::progress::Progress::new(ctx, Some(total_states), "states");
     let (mut frontier, mut reached) = (1u64, 1u64);
     let mut layers = Vec::new();
     let mut depth = 0u8;

@@ -222,15 +222,11 @@ impl PdbCache {
     pub fn get_or_build(
         &self,
         spec: &TableSpec,
-        progress: bool,
+        ctx: &crate::Context,
         notice: &dyn Fn(&str),
     ) -> Result<(Vec<u8>, Origin), PdbError> {
         let clock = std::time::Instant::now();
-        crate::memory::check(
-            "a pattern database table",
-            spec.entries(),
-            crate::memory::search_limit(),
-        )?;
+        crate::memory::check("a pattern database table", spec.entries(), ctx.budget())?;
         match self.load(spec) {
             Ok(Some(table)) => {
                 let path = self.path_of(spec).expect("a loaded table has a file");
@@ -249,7 +245,7 @@ impl PdbCache {
         crate::memory::check(
             &format!("building a pattern database of {} tiles", spec.labels.len()),
             super::build_bytes(&geo, spec.labels.len()),
-            crate::memory::search_limit(),
+            ctx.budget(),
         )?;
         if let Some(path) = self.path_of(spec) {
             notice(&format!(
@@ -259,7 +255,7 @@ impl PdbCache {
                 path.parent().expect("a folder").display()
             ));
         }
-        let (table, stats) = spec.build(progress);
+        let (table, stats) = spec.build(ctx);
         let saved = match self.store(spec, &table) {
             Ok(path) => Some(path),
             Err(e) if self.explicit => return Err(e),

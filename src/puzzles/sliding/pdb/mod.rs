@@ -248,12 +248,12 @@ impl TableSpec {
     }
 
     /// Builds the table (see [`build_table`]).
-    pub fn build(&self, progress: bool) -> (Vec<u8>, BuildStats) {
+    pub fn build(&self, ctx: &crate::Context) -> (Vec<u8>, BuildStats) {
         build_table(
             &Geometry::new(self.width, self.height),
             &self.goal_cells(),
             self.goal_blank(),
-            progress,
+            ctx,
         )
     }
 }
@@ -383,18 +383,18 @@ impl AdditivePdb {
     /// use tansaku::search::LowerBound;
     /// let start = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", Some((4, 4))).unwrap();
     /// let (p, s) = Sliding::new(&start, None).unwrap();
-    /// let db = AdditivePdb::build(&p, Partition::P555, false).unwrap();
+    /// let db = AdditivePdb::build(&p, Partition::P555, &tansaku::Context::new()).unwrap();
     /// assert!(db.estimate(&s) >= 2);
     /// ```
-    pub fn build(p: &Sliding, partition: Partition, progress: bool) -> Result<Self, PdbError> {
+    pub fn build(p: &Sliding, partition: Partition, ctx: &crate::Context) -> Result<Self, PdbError> {
         crate::memory::check(
             &format!("the {partition} pattern databases"),
             partition.build_peak_bytes(),
-            crate::memory::search_limit(),
+            ctx.budget(),
         )?;
         let tables = Self::tables(p, partition)?
             .iter()
-            .map(|spec| spec.build(progress).0)
+            .map(|spec| spec.build(ctx).0)
             .collect();
         Self::from_tables(p, partition, tables)
     }
@@ -410,9 +410,9 @@ impl AdditivePdb {
     /// let cache = PdbCache::at(&dir);
     /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
     /// let (p, _) = Sliding::new(&goal, None).unwrap();
-    /// let (_, first) = AdditivePdb::load(&p, Partition::P555, &cache, false, &|_| {}).unwrap();
+    /// let (_, first) = AdditivePdb::load(&p, Partition::P555, &cache, &tansaku::Context::new(), &|_| {}).unwrap();
     /// assert!(matches!(first[0], Origin::Built(..)));
-    /// let (_, again) = AdditivePdb::load(&p, Partition::P555, &cache, false, &|_| {}).unwrap();
+    /// let (_, again) = AdditivePdb::load(&p, Partition::P555, &cache, &tansaku::Context::new(), &|_| {}).unwrap();
     /// assert!(matches!(again[0], Origin::Loaded(..)));
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
@@ -420,18 +420,18 @@ impl AdditivePdb {
         p: &Sliding,
         partition: Partition,
         cache: &cache::PdbCache,
-        progress: bool,
+        ctx: &crate::Context,
         notice: &dyn Fn(&str),
     ) -> Result<(Self, Vec<cache::Origin>), PdbError> {
         crate::memory::check(
             &format!("the {partition} pattern databases"),
             partition.table_bytes(),
-            crate::memory::search_limit(),
+            ctx.budget(),
         )?;
         let mut tables = Vec::new();
         let mut origins = Vec::new();
         for spec in Self::tables(p, partition)? {
-            let (table, origin) = cache.get_or_build(&spec, progress, notice)?;
+            let (table, origin) = cache.get_or_build(&spec, ctx, notice)?;
             tables.push(table);
             origins.push(origin);
         }
@@ -537,7 +537,7 @@ impl AdditivePdb {
     /// use tansaku::puzzles::sliding::{parse_board, Sliding};
     /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
     /// let (p, s) = Sliding::new(&goal, None).unwrap();
-    /// let db = AdditivePdb::build(&p, Partition::P555, false).unwrap();
+    /// let db = AdditivePdb::build(&p, Partition::P555, &tansaku::Context::new()).unwrap();
     /// assert_eq!(db.sum(&s), 0);
     /// ```
     pub fn sum(&self, s: &SlideState) -> u32 {

@@ -1,0 +1,170 @@
+//! The command line's progress observer and memory budget: reports from
+//! the library drawn as a live line on stderr (indicatif) with the current
+//! rate and the memory in use, or printed as plain lines when stderr is not
+//! a terminal and lines were asked for. Never on stdout, so it never mixes
+//! with `--json`.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tansaku::Context;
+use tansaku::context::Observer;
+
+/// Bytes of memory the system can still hand out (`MemAvailable` of
+/// `/proc/meminfo`), or `None` where that is unknown.
+pub fn available_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Bytes of memory this process uses (resident set, from
+/// `/proc/self/statm`), or `None` where that is unknown.
+pub fn resident_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// The budget of a run: `--max-memory`, else 3/4 of what the machine has
+/// available when it starts.
+pub fn budget(max_memory: Option<u64>) -> Option<u64> {
+    max_memory.or_else(|| available_bytes().map(|a| a / 4 * 3))
+}
+
+/// How progress is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// Nothing.
+    Quiet,
+    /// A live line on a terminal, nothing otherwise.
+    Terminal,
+    /// A live line on a terminal, plain lines otherwise.
+    Lines,
+}
+
+/// The context of a command: its budget and, unless quiet, a live line.
+pub fn context(max_memory: Option<u64>, show: Show) -> Context {
+    let ctx = Context::new().with_budget_opt(budget(max_memory));
+    let terminal = std::io::stderr().is_terminal();
+    match show {
+        Show::Quiet => ctx,
+        Show::Terminal if !terminal => ctx,
+        _ => ctx.with_observer(Arc::new(Live::new(terminal))),
+    }
+}
+
+/// The advice the command line adds to an out-of-budget error.
+pub fn memory_advice(e: &tansaku::memory::MemoryError) -> String {
+    if e.what.starts_with("breadth-first") || e.what.starts_with("bidirectional") {
+        return format!(
+            "{e}; raise the budget with --max-memory if the machine has more, or use --algo idastar, which keeps only one path"
+        );
+    }
+    if e.needed <= 1 << 40 {
+        format!(
+            "{e}; raise the budget with --max-memory {}G if the machine has it, or choose a smaller size",
+            e.needed.div_ceil(1 << 30)
+        )
+    } else {
+        format!("{e}; choose a smaller size (no --max-memory value makes room for it on one machine)")
+    }
+}
+
+struct Bar {
+    bar: ProgressBar,
+    unit: String,
+    /// The rate window: (seconds, units done) at its start, and the rate
+    /// measured over the last full window.
+    window: (f64, u64, f64),
+}
+
+/// A live line on a terminal, plain lines elsewhere.
+pub struct Live {
+    terminal: bool,
+    bar: Mutex<Option<Bar>>,
+}
+
+impl Live {
+    fn new(terminal: bool) -> Self {
+        Live {
+            terminal,
+            bar: Mutex::new(None),
+        }
+    }
+}
+
+impl Observer for Live {
+    fn begin(&self, total: Option<u64>, unit: &str) {
+        if !self.terminal {
+            return;
+        }
+        let bar = match total {
+            Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()).with_style(
+                ProgressStyle::with_template(&format!(
+                    "{{spinner}} {{msg}} [{{bar:24}}] {{human_pos}}/{{human_len}} {unit} ({{elapsed}}, about {{eta}} left)"
+                ))
+                .expect("valid template"),
+            ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
+                ProgressStyle::with_template(&format!("{{spinner}} {{msg}} {{human_pos}} {unit} ({{elapsed}})"))
+                    .expect("valid template"),
+            ),
+        };
+        bar.enable_steady_tick(Duration::from_millis(200));
+        let mut slot = self.bar.lock().expect("not poisoned");
+        if let Some(old) = slot.take() {
+            old.bar.finish_and_clear();
+        }
+        *slot = Some(Bar {
+            bar,
+            unit: unit.to_string(),
+            window: (0.0, 0, 0.0),
+        });
+    }
+
+    fn update(&self, done: u64, what: &str) {
+        let mut slot = self.bar.lock().expect("not poisoned");
+        let Some(b) = slot.as_mut() else { return };
+        b.bar.set_position(done);
+        // Units a second over the last second or so (the current rate, not
+        // the average since the start, which hides a slowdown).
+        let now = b.bar.elapsed().as_secs_f64();
+        let (start, at_start, last) = b.window;
+        let rate = if now - start >= 1.0 {
+            let r = done.saturating_sub(at_start) as f64 / (now - start);
+            b.window = (now, done, r);
+            r
+        } else if start == 0.0 {
+            done as f64 / now.max(1e-3)
+        } else {
+            last
+        };
+        let rate = if rate >= 1e6 {
+            format!("{:.1} M", rate / 1e6)
+        } else if rate >= 1e3 {
+            format!("{:.1} k", rate / 1e3)
+        } else {
+            format!("{rate:.0}")
+        };
+        let mem = resident_bytes().map_or(String::new(), |x| format!(", {} in use", tansaku::memory::human(x)));
+        b.bar.set_message(format!("{what}: {rate} {}/s{mem}", b.unit));
+    }
+
+    fn note(&self, text: &str) {
+        let slot = self.bar.lock().expect("not poisoned");
+        match slot.as_ref() {
+            Some(b) => b.bar.println(text),
+            None if !self.terminal => eprintln!("{text}"),
+            None => {}
+        }
+    }
+
+    fn end(&self) {
+        if let Some(b) = self.bar.lock().expect("not poisoned").take() {
+            b.bar.finish_and_clear();
+        }
+    }
+}

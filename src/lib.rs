@@ -10,6 +10,9 @@
 //! * [`picture`]: SVG pictures (solution strips, animations, histograms);
 //! * [`progress`]: a live progress line for long work.
 
+pub mod context;
+pub mod define;
+pub mod front;
 pub mod memory;
 pub mod picture;
 pub mod progress;
@@ -18,4 +21,5 @@ pub mod puzzles;
 pub mod render;
 pub mod search;
 
+pub use context::Context;
 pub use puzzle::{Puzzle, Ranked, Symmetric, replay};

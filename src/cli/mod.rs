@@ -2,7 +2,9 @@
 //! Each subcommand lives in its own file; the solving is in the library.
 
 pub mod classics;
+pub mod define;
 pub mod flip;
+pub mod live;
 pub mod pdb;
 pub mod report;
 pub mod reversi;
@@ -20,6 +22,8 @@ pub enum Failure {
     Usage(String),
     /// The instance has no solution: exit code 1.
     NoSolution(String),
+    /// A checked figure differs (already reported): exit code 1.
+    Differs,
 }
 
 impl Failure {
@@ -36,9 +40,10 @@ impl Failure {
     long_about = "tansaku (探索, \"search\") finds shortest solutions of puzzles and the hardest \
 positions of a whole puzzle, exactly.\n\n\
 Examples:\n  \
-tansaku tour                                  every built-in SPEC instance, checked\n  \
+tansaku tour                                  every built-in instance, checked\n  \
 tansaku solve flip-row --board BB_BBB         shortest solution, board by board\n  \
-tansaku solve flip-square --algo idastar      the 4x4 SPEC instance by IDA*\n  \
+tansaku solve flip-square --algo idastar      the article's 4x4 instance by IDA*\n  \
+tansaku solve --def puzzles/klotski.toml      a puzzle defined in a file\n  \
 tansaku longest flip-square --size 5x5        God's number, antipodes, histogram\n  \
 tansaku solve sliding --board 867/254/3_1     the 8-puzzle's hardest board\n  \
 tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   a 15-puzzle\n  \
@@ -56,14 +61,20 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Find a shortest solution and show it board by board
-    #[command(subcommand)]
-    Solve(SolvePuzzle),
+    /// Find a shortest solution and show it board by board (a built-in
+    /// puzzle, a definition file with --def, or a definition's name)
+    Solve(SolveCmd),
     /// Distance of every position to the goal: longest distance, every
     /// longest position, histogram (retrograde analysis)
-    #[command(subcommand)]
-    Longest(LongestPuzzle),
-    /// Solve and analyse every built-in instance of the SPEC and print a
+    Longest(LongestCmd),
+    /// Check puzzle definition files: read each, report any mistake with
+    /// its line, and compare the figures of its [expect] table with
+    /// tansaku's
+    #[command(
+        after_help = "Examples:\n  tansaku check puzzles/klotski.toml\n  tansaku check puzzles/*.toml puzzles/*.tws --json\n\nExit codes: 0 every figure agrees; 1 a figure differs; 2 a file has a mistake."
+    )]
+    Check(CheckArgs),
+    /// Solve and analyse every built-in published instance and print a
     /// table with the published numbers beside tansaku's
     Tour(TourArgs),
     /// Reversi: count the leaf positions N plies from the start (checks the
@@ -184,6 +195,83 @@ pub struct WipeoutArgs {
     pub json: bool,
 }
 
+/// `solve`: a built-in puzzle (subcommand), a definition's name, or
+/// `--def FILE`.
+#[derive(Args, Debug)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Definitions:\n  tansaku solve --def puzzles/klotski.toml                   from the file's start\n  tansaku solve --def puzzles/klotski.toml --metric step\n  tansaku solve --def puzzles/8-puzzle.toml --board 867/254/3.1\n  tansaku solve --def puzzles/2x2x2.tws --board \"R U2 F' R\"     a scramble\n  tansaku solve klotski         a definition found by name in ./puzzles or $TANSAKU_PUZZLES\n\nThe format is in docs/definitions.md."
+)]
+pub struct SolveCmd {
+    #[command(subcommand)]
+    pub puzzle: Option<SolvePuzzle>,
+    #[command(flatten)]
+    pub def: DefSolve,
+}
+
+/// Solving a defined puzzle.
+#[derive(Args, Debug, Clone)]
+pub struct DefSolve {
+    /// A puzzle definition: TOML (pieces on a grid) or twsearch .tws
+    #[arg(long, value_name = "FILE")]
+    pub def: Option<std::path::PathBuf>,
+    /// Start position: a board written as in the file (rows separated by /)
+    /// or, for a .tws puzzle, a scramble such as "R U2 F'"; default: the
+    /// file's start
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Metric: step or piece (blocks), htm or qtm (.tws); default: the
+    /// file's (blocks) or htm
+    #[arg(long)]
+    pub metric: Option<String>,
+    #[command(flatten)]
+    pub common: SolveCommon,
+}
+
+/// `longest`: a built-in puzzle (subcommand), a definition's name, or
+/// `--def FILE`.
+#[derive(Args, Debug)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Definitions:\n  tansaku longest --def puzzles/2x2x2.tws --metric qtm\n  tansaku longest --def puzzles/klotski.toml\n\nA definition whose pieces all cover one cell is ranked densely (a byte a board, every board); others are analysed over the positions reachable from the file's start."
+)]
+pub struct LongestCmd {
+    #[command(subcommand)]
+    pub puzzle: Option<LongestPuzzle>,
+    #[command(flatten)]
+    pub def: DefLongest,
+}
+
+/// Analysing a defined puzzle.
+#[derive(Args, Debug, Clone)]
+pub struct DefLongest {
+    /// A puzzle definition: TOML (pieces on a grid) or twsearch .tws
+    #[arg(long, value_name = "FILE")]
+    pub def: Option<std::path::PathBuf>,
+    /// Metric: step or piece (blocks), htm or qtm (.tws)
+    #[arg(long)]
+    pub metric: Option<String>,
+    #[command(flatten)]
+    pub common: LongestCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Definition files (.toml, .tws)
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<std::path::PathBuf>,
+    /// Print one JSON object per file
+    #[arg(long)]
+    pub json: bool,
+    /// Memory the checks may use, e.g. 2G; default: 3/4 of what the
+    /// machine has available
+    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
+    pub max_memory: Option<u64>,
+    /// No progress line on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum SolvePuzzle {
     /// Flip It in a row: discs jump over discs into the empty cell, turning
@@ -206,21 +294,10 @@ pub enum SolvePuzzle {
     Jugs(JugsSolve),
     /// Farmer, wolf, goat and cabbage cross a river in a boat for two
     River(RiverSolve),
-}
-
-impl SolvePuzzle {
-    /// The options every solve shares.
-    pub fn common(&self) -> &SolveCommon {
-        match self {
-            SolvePuzzle::FlipRow(a) => &a.common,
-            SolvePuzzle::FlipSquare(a) => &a.common,
-            SolvePuzzle::Sliding(a) => &a.common,
-            SolvePuzzle::Line(a) => &a.common,
-            SolvePuzzle::Knights(a) => &a.common,
-            SolvePuzzle::Jugs(a) => &a.common,
-            SolvePuzzle::River(a) => &a.common,
-        }
-    }
+    /// A puzzle defined in a file, by its name (found in ./puzzles or the
+    /// folders of $TANSAKU_PUZZLES)
+    #[command(external_subcommand)]
+    Named(Vec<String>),
 }
 
 #[derive(Subcommand, Debug)]
@@ -233,6 +310,9 @@ pub enum LongestPuzzle {
     Sliding(SlidingLongest),
     /// All 252,252,000 boards of the Line Puzzle
     Line(LineLongest),
+    /// A puzzle defined in a file, by its name
+    #[command(external_subcommand)]
+    Named(Vec<String>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -272,6 +352,17 @@ impl SolveCommon {
                 }
             }
         }
+    }
+
+    /// The run's context: `--max-memory` (else 3/4 of what the machine
+    /// has) and a live line on a terminal unless `--quiet`.
+    pub fn context(&self) -> tansaku::Context {
+        let show = if self.quiet {
+            live::Show::Quiet
+        } else {
+            live::Show::Terminal
+        };
+        live::context(self.max_memory, show)
     }
 
     /// IDA*'s threads: `--threads`, or every core.
@@ -370,7 +461,9 @@ pub struct SolveCommon {
     /// ones), e.g. 800M or 2G; default: 3/4 of what the machine has
     #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
     pub max_memory: Option<u64>,
-    /// No progress line on stderr (it is shown only on a terminal)
+    /// No progress line on stderr (drawn only on a terminal, for every
+    /// algorithm: breadth-first and bidirectional searches once they have
+    /// run a second, IDA* and iterative deepening from the start)
     #[arg(long, short)]
     pub quiet: bool,
     /// Also draw the solution as an SVG strip of numbered boards (the moved
@@ -403,7 +496,7 @@ pub struct FlipSquareSolve {
     #[arg(long, value_parser = parse_size)]
     pub size: Option<(usize, usize)>,
     /// Start board; default: all black with the empty cell at row 2,
-    /// column 2 (the SPEC instance on 4x4)
+    /// column 2 (the article's instance on 4x4)
     #[arg(long)]
     pub board: Option<String>,
     /// Goal board; default: every disc white, empty cell anywhere
@@ -424,7 +517,12 @@ pub struct FlipSquareSolve {
 
 #[derive(Args, Debug, Clone)]
 pub struct LongestCommon {
-    /// Print one JSON object instead of text
+    /// Print one JSON object instead of text: states, longest, count,
+    /// histogram, positions, and stats, where `generated` counts the states
+    /// that received a distance and `expanded` the states whose moves were
+    /// generated; levels run bottom-up (every unreached state looks for a
+    /// neighbour one level closer) expand states that do not get a
+    /// distance yet, so `expanded` may pass `generated`
     #[arg(long)]
     pub json: bool,
     /// Largest table to allocate, e.g. 800M or 2G; default: the memory the
@@ -446,6 +544,22 @@ pub struct LongestCommon {
     /// Progress lines on stderr even when it is not a terminal
     #[arg(long)]
     pub progress: bool,
+}
+
+impl LongestCommon {
+    /// The analysis's context: `--max-memory` (else 3/4 of what the
+    /// machine has) and progress (a live line on a terminal, plain lines
+    /// with `--progress`, nothing with `--quiet`).
+    pub fn context(&self) -> tansaku::Context {
+        let show = if self.quiet {
+            live::Show::Quiet
+        } else if self.progress {
+            live::Show::Lines
+        } else {
+            live::Show::Terminal
+        };
+        live::context(self.max_memory, show)
+    }
 }
 
 #[derive(Args, Debug)]

@@ -1,0 +1,289 @@
+//! `solve --def`, `longest --def`, `check`, and definitions by name: read
+//! the file, call the library's front door (`tansaku::define::run`), print.
+
+use super::live::{Show, context};
+use super::report::{print_longest, search_failure, write_histogram_svg, write_picture};
+use super::{CheckArgs, DefLongest, DefSolve, Failure};
+use clap::Parser;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use tansaku::define::run::{self, Request, RunError};
+use tansaku::define::{DefError, Definition, Src};
+use tansaku::render::{Board, strip};
+use tansaku::search::{Iteration, SearchError, Stats};
+
+/// The folders searched for a definition given by name: those of
+/// `$TANSAKU_PUZZLES` (separated by `:`), then `./puzzles`.
+fn puzzle_dirs() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("TANSAKU_PUZZLES")
+        .map(|v| std::env::split_paths(&v).collect())
+        .unwrap_or_default();
+    dirs.push(PathBuf::from("puzzles"));
+    dirs
+}
+
+/// The definition file of the puzzle called `name`: a file `NAME.toml` or
+/// `NAME.tws`, or a file whose `name` is `name`.
+fn find(name: &str) -> Result<PathBuf, Failure> {
+    let dirs = puzzle_dirs();
+    for d in &dirs {
+        for ext in ["toml", "tws"] {
+            let p = d.join(format!("{name}.{ext}"));
+            if p.is_file() {
+                return Ok(p);
+            }
+        }
+    }
+    for d in &dirs {
+        let Ok(entries) = std::fs::read_dir(d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if let Ok(def) = Definition::load(&p, None)
+                && def.name() == name
+            {
+                return Ok(p);
+            }
+        }
+    }
+    Err(Failure::Usage(format!(
+        "'{name}' is neither a built-in puzzle nor a definition in {}; give a file with --def FILE, or see tansaku solve --help",
+        dirs.iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )))
+}
+
+#[derive(Parser, Debug)]
+struct NamedSolve {
+    #[command(flatten)]
+    def: DefSolve,
+}
+
+#[derive(Parser, Debug)]
+struct NamedLongest {
+    #[command(flatten)]
+    def: DefLongest,
+}
+
+/// Parses the options after a definition's name, as clap would.
+fn parse_named<T: Parser>(command: &str, args: &[String]) -> T {
+    let name = format!("tansaku {command} {}", args[0]);
+    T::try_parse_from(std::iter::once(name).chain(args[1..].iter().cloned())).unwrap_or_else(|e| e.exit())
+}
+
+/// `tansaku solve NAME [options]`.
+pub fn solve_named(args: &[String]) -> Result<(), Failure> {
+    let path = find(&args[0])?;
+    let a: NamedSolve = parse_named("solve", args);
+    solve(&a.def, Some(path))
+}
+
+/// `tansaku longest NAME [options]`.
+pub fn longest_named(args: &[String]) -> Result<(), Failure> {
+    let path = find(&args[0])?;
+    let a: NamedLongest = parse_named("longest", args);
+    longest(&a.def, Some(path))
+}
+
+fn load(path: &Path, metric: Option<&str>) -> Result<Definition, Failure> {
+    Definition::load(path, metric).map_err(|e: DefError| Failure::Usage(e.to_string()))
+}
+
+fn run_failure(e: RunError, json: bool, puzzle: &str, algorithm: &str) -> Failure {
+    match e {
+        RunError::BadInput(why) => Failure::Usage(why),
+        RunError::Unreachable(why) => Failure::NoSolution(why),
+        RunError::Search(e @ (SearchError::Unsolvable { .. } | SearchError::DepthLimit { .. })) => {
+            let stats = match &e {
+                SearchError::Unsolvable { stats } | SearchError::DepthLimit { stats, .. } => Some(*stats),
+                _ => None,
+            };
+            if json {
+                let j = serde_json::json!({
+                    "puzzle": puzzle, "algorithm": algorithm, "length": null,
+                    "reason": e.to_string(), "stats": stats,
+                });
+                println!("{j}");
+            }
+            let why = match &e {
+                SearchError::DepthLimit { .. } => format!("{e} (raise --max-depth to look further)"),
+                _ => e.to_string(),
+            };
+            Failure::NoSolution(why)
+        }
+        RunError::Search(e) => search_failure(e),
+    }
+}
+
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    puzzle: &'a str,
+    metric: &'a str,
+    algorithm: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    auto: Option<&'a str>,
+    length: usize,
+    boards: &'a [String],
+    moves: &'a [String],
+    stats: Stats,
+    #[serde(skip_serializing_if = "<[Iteration]>::is_empty")]
+    iterations: &'a [Iteration],
+}
+
+/// Positions drawn ahead of time, for the text layout.
+struct Drawn(HashMap<String, Vec<String>>);
+
+impl Board for Drawn {
+    type State = String;
+    fn picture(&self, s: &String) -> Vec<String> {
+        self.0.get(s).cloned().unwrap_or_else(|| vec![s.clone()])
+    }
+    fn notation(&self, s: &String) -> String {
+        s.clone()
+    }
+}
+
+/// `tansaku solve --def FILE` (or by name: `path` given).
+pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
+    let Some(path) = path.or_else(|| a.def.clone()) else {
+        return Err(Failure::Usage(
+            "say what to solve: a built-in puzzle (tansaku solve sliding ...), a definition file (--def FILE) or a definition's name; see tansaku solve --help".into(),
+        ));
+    };
+    let def = load(&path, a.metric.as_deref())?;
+    let c = &a.common;
+    let ctx = c.context();
+    let mut req = Request {
+        algorithm: c.algo.fixed(),
+        max_depth: c.max_depth,
+        threads: c.threads(),
+        ..Request::default()
+    };
+    if let Some(b) = &a.board {
+        req = req.with("board", b);
+    }
+    let title = format!("{} ({})", def.name(), def.metric());
+    let algo_name = c.algo.fixed().map_or("auto", |x| x.name());
+    let out = run::solve(&def, &req, &ctx).map_err(|e| run_failure(e, c.json, &title, algo_name))?;
+    let algorithm = out.name.clone();
+    if let Some(svg) = &c.svg {
+        let per_row = (1000 / (out.grids[0].width * 32 + 18)).clamp(1, 12);
+        let picture = tansaku::picture::svg_strip(&format!("{title}: {} moves", out.moves.len()), &out.grids, per_row);
+        write_picture(svg, &picture)?;
+    }
+    if c.json {
+        let j = SolveJson {
+            puzzle: def.name(),
+            metric: def.metric(),
+            algorithm,
+            auto: out.reason.as_deref(),
+            length: out.moves.len(),
+            boards: &out.boards,
+            moves: &out.moves,
+            stats: out.stats,
+            iterations: &out.iterations,
+        };
+        println!("{}", serde_json::to_string(&j).expect("serialisable"));
+        return Ok(());
+    }
+    println!("{title}: {} -> goal, by {algorithm}", out.boards[0]);
+    if let Some(why) = &out.reason {
+        println!("(chosen by --algo auto: {why})");
+    }
+    println!();
+    let drawn = Drawn(out.boards.iter().cloned().zip(out.pictures.iter().cloned()).collect());
+    print!("{}", strip(&drawn, &out.boards, 78));
+    println!();
+    println!("moves      {}", out.moves.join(" "));
+    println!("length     {} moves", out.moves.len());
+    println!("generated  {} states", out.stats.generated);
+    println!("expanded   {} states", out.stats.expanded);
+    println!("seconds    {:.6}", out.stats.seconds);
+    Ok(())
+}
+
+/// `tansaku longest --def FILE` (or by name: `path` given).
+pub fn longest(a: &DefLongest, path: Option<PathBuf>) -> Result<(), Failure> {
+    let Some(path) = path.or_else(|| a.def.clone()) else {
+        return Err(Failure::Usage(
+            "say what to analyse: a built-in puzzle (tansaku longest sliding ...), a definition file (--def FILE) or a definition's name; see tansaku longest --help".into(),
+        ));
+    };
+    let def = load(&path, a.metric.as_deref())?;
+    let c = &a.common;
+    let out = run::analyse(&def, c.limit, &c.context()).map_err(|e| run_failure(e, false, "", ""))?;
+    let title = format!("{} ({})", def.name(), def.metric());
+    write_histogram_svg(
+        &format!("{title}: positions by distance"),
+        &out.analysis.histogram,
+        c.plot.as_deref(),
+        c.log,
+    )?;
+    let drawn = Drawn(
+        out.analysis
+            .positions
+            .iter()
+            .cloned()
+            .zip(out.pictures.iter().cloned())
+            .collect(),
+    );
+    let space = out.space.unwrap_or(out.analysis.states);
+    print_longest(&drawn, &title, space, &out.analysis, out.orbits, c.limit, c.json);
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    file: String,
+    puzzle: &'a str,
+    ok: bool,
+    figures: &'a [run::Checked],
+}
+
+/// `tansaku check FILE...`.
+pub fn check(a: &CheckArgs) -> Result<(), Failure> {
+    let ctx = context(a.max_memory, if a.quiet { Show::Quiet } else { Show::Terminal });
+    let mut differs = false;
+    for path in &a.files {
+        let src = Src::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
+        let def = Definition::parse(&src, None).map_err(|e| Failure::Usage(e.to_string()))?;
+        if def.expect().is_empty() && !a.json {
+            println!(
+                "{}: {} reads fine; it has no [expect] figures to check",
+                path.display(),
+                def.name()
+            );
+            continue;
+        }
+        let figures = run::check(&def, |m| Definition::parse(&src, Some(m)), &ctx).map_err(|e| match e {
+            RunError::BadInput(why) => Failure::Usage(format!("{}: {why}", path.display())),
+            other => run_failure(other, false, "", ""),
+        })?;
+        let ok = figures.iter().all(run::Checked::ok);
+        differs |= !ok;
+        if a.json {
+            let j = CheckJson {
+                file: path.display().to_string(),
+                puzzle: def.name(),
+                ok,
+                figures: &figures,
+            };
+            println!("{}", serde_json::to_string(&j).expect("serialisable"));
+            continue;
+        }
+        println!("{}: {}", path.display(), def.name());
+        for f in &figures {
+            println!(
+                "  {:<5} {:<21} expected {:>12}  found {:>12}  {}",
+                f.metric,
+                f.figure,
+                f.expected,
+                f.found,
+                if f.ok() { "ok" } else { "DIFFERS" }
+            );
+        }
+    }
+    if differs { Err(Failure::Differs) } else { Ok(()) }
+}

@@ -1,0 +1,432 @@
+//! The front door for defined puzzles: [`solve`] a start, [`analyse`] the
+//! whole space, [`check`] the figures a file expects. Each picks the
+//! position size and the representation (dense ranks where the count fits,
+//! hashing elsewhere) and returns plain data, so that a front end prints
+//! it without knowing the puzzle's types.
+
+use super::blocks::{Blocks, Grid};
+use super::tws::{Perm, Tws};
+use super::{Definition, Expect};
+use crate::context::Context;
+pub use crate::front::{Analysed, Outcome, Request, RunError};
+use crate::front::{Game, Options};
+use crate::picture::Picture;
+use crate::render::Board;
+use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
+use crate::search::retrograde::{RetroOptions, count_orbits, retrograde_dense, retrograde_sparse};
+use crate::search::{LowerBound, SearchError};
+use crate::{Puzzle, Ranked, Symmetric};
+use std::fmt::Display;
+
+macro_rules! with_puzzle {
+    ($def:expr, |$p:ident| $body:expr) => {
+        match $def {
+            Definition::Blocks(b) => {
+                let cells = b.width * b.height;
+                if cells <= 16 {
+                    let $p = Grid::<16>(b);
+                    $body
+                } else if cells <= 32 {
+                    let $p = Grid::<32>(b);
+                    $body
+                } else {
+                    let $p = Grid::<64>(b);
+                    $body
+                }
+            }
+            Definition::Tws(t) => {
+                if t.bytes() <= 16 {
+                    let $p = Perm::<16>(t);
+                    $body
+                } else if t.bytes() <= 32 {
+                    let $p = Perm::<32>(t);
+                    $body
+                } else {
+                    let $p = Perm::<64>(t);
+                    $body
+                }
+            }
+        }
+    };
+}
+
+/// What a front end needs of a defined puzzle.
+trait Defined:
+    Ranked + Symmetric + Board<State = <Self as Puzzle>::State> + Picture<State = <Self as Puzzle>::State>
+where
+    Self::Move: Display,
+{
+    /// Dense ranks are available.
+    fn dense(&self) -> bool;
+    /// The lower bound for IDA*, when one is exact enough to prune.
+    fn has_bound(&self) -> bool;
+    fn bound(&self, s: &<Self as Puzzle>::State) -> u32;
+    fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String>;
+    /// The names of the symmetries, the identity first.
+    fn symmetry_names(&self) -> Vec<String>;
+}
+
+impl<const N: usize> Defined for Grid<'_, N> {
+    fn dense(&self) -> bool {
+        self.0.dense().is_some()
+    }
+    fn has_bound(&self) -> bool {
+        self.0.has_bound()
+    }
+    fn bound(&self, s: &<Self as Puzzle>::State) -> u32 {
+        self.estimate(s)
+    }
+    fn symmetry_names(&self) -> Vec<String> {
+        blocks_symmetries(self.0)
+    }
+    fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
+        match text {
+            None => Ok(self.state(&self.0.start)),
+            Some(t) => Ok(self.state(&self.0.parse_board(t)?)),
+        }
+    }
+}
+
+impl<const N: usize> Symmetric for Perm<'_, N> {
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+    fn apply_symmetry(&self, _: usize, s: &Self::State) -> Self::State {
+        *s
+    }
+}
+
+impl<const N: usize> Defined for Perm<'_, N> {
+    fn dense(&self) -> bool {
+        self.0.rank_space().is_some()
+    }
+    fn has_bound(&self) -> bool {
+        false
+    }
+    fn bound(&self, _: &<Self as Puzzle>::State) -> u32 {
+        0
+    }
+    fn symmetry_names(&self) -> Vec<String> {
+        vec!["identity".into()]
+    }
+    fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
+        let scramble = match text {
+            Some(t) => t.to_string(),
+            None => self.0.expect.iter().find_map(|e| e.start.clone()).ok_or_else(|| {
+                format!(
+                    "give a scramble of {}'s moves to solve, e.g. \"{}\"",
+                    self.0.name,
+                    self.0
+                        .move_names()
+                        .iter()
+                        .take(3)
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })?,
+        };
+        Ok(self.state(&self.0.scramble(&scramble)?))
+    }
+}
+
+/// The bound as IDA* takes it.
+struct Bound<'a, P>(&'a P);
+
+impl<P: Defined> LowerBound<P> for Bound<'_, P>
+where
+    P::Move: Display,
+{
+    type Memo = ();
+    fn estimate(&self, s: &<P as Puzzle>::State) -> u32 {
+        self.0.bound(s)
+    }
+}
+
+/// A puzzle with its goal set listed (found by a search from the start).
+struct Listed<'a, P: Puzzle> {
+    p: &'a P,
+    goals: Vec<P::State>,
+}
+
+impl<P: Puzzle> Puzzle for Listed<'_, P> {
+    type State = P::State;
+    type Move = P::Move;
+    fn for_each_successor(&self, s: &P::State, f: impl FnMut(P::Move, P::State)) {
+        self.p.for_each_successor(s, f)
+    }
+    fn apply(&self, s: &P::State, m: P::Move) -> Option<P::State> {
+        self.p.apply(s, m)
+    }
+    fn is_goal(&self, s: &P::State) -> bool {
+        self.p.is_goal(s)
+    }
+    fn reversible(&self) -> bool {
+        self.p.reversible()
+    }
+    fn goal_states(&self) -> Option<Vec<P::State>> {
+        Some(self.goals.clone())
+    }
+}
+
+/// Solves a defined puzzle from the request's start (or the file's).
+///
+/// ```
+/// use tansaku::define::{Definition, Src, run};
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
+/// let d = Definition::parse(&Src::new("swap.toml", text), None).unwrap();
+/// let out = run::solve(&d, &run::Request::default(), &tansaku::Context::new()).unwrap();
+/// assert_eq!(out.boards, ["AB/..", ".B/A.", "B./A.", "B./.A", "BA/.."]);
+/// assert!(out.replayed);
+/// ```
+pub fn solve(def: &Definition, req: &Request, ctx: &Context) -> Result<Outcome, RunError> {
+    with_puzzle!(def, |p| solve_on(&p, req, ctx))
+}
+
+fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Outcome, RunError>
+where
+    P::Move: Display,
+{
+    let start = p.start(req.get("board")).map_err(RunError::BadInput)?;
+    let dense = p.dense();
+    let space = Space {
+        states: dense.then(|| p.state_count()),
+        reversible: p.reversible(),
+        goals_listed: p.goal_states().is_some(),
+        strong_bound: p.has_bound(),
+    };
+    let (algorithm, reason) = match req.algorithm {
+        Some(a) => (a, None),
+        None => {
+            let (a, why) = choose(&space);
+            (a, Some(why))
+        }
+    };
+    // A tree search cannot prove there is no solution: on a space small
+    // enough, a bidirectional search proves it first.
+    let opts = RunOptions {
+        algorithm,
+        max_depth: req.max_depth,
+        threads: req.threads.max(1),
+        precheck: dense && p.state_count() <= 1 << 24,
+    };
+    let sol = if dense {
+        run_ranked(p, &start, &Bound(p), &opts, ctx)
+    } else {
+        run(p, &start, &Bound(p), &opts, ctx)
+    }?;
+    let bound = if algorithm == Algorithm::IdaStar {
+        if p.has_bound() {
+            " (single-piece distances)"
+        } else {
+            " (none)"
+        }
+    } else {
+        ""
+    };
+    let mut out = Outcome::of(p, &start, &sol, algorithm, format!("{}{bound}", algorithm.name()));
+    out.reason = reason;
+    Ok(out)
+}
+
+/// The distance of every position to the goal: dense (every rank, a
+/// byte each) where the ranks fit the budget, else the positions reached
+/// from the start, hashed. `keep` caps the longest positions returned.
+///
+/// ```
+/// use tansaku::define::{Definition, Src, run};
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
+/// let d = Definition::parse(&Src::new("swap.toml", text), None).unwrap();
+/// let a = run::analyse(&d, 10, &tansaku::Context::new()).unwrap();
+/// assert_eq!(a.analysis.histogram, vec![1, 2, 5, 2, 2]);
+/// assert_eq!(a.analysis.positions, ["../AB", "AB/.."]);
+/// ```
+pub fn analyse(def: &Definition, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
+    with_puzzle!(def, |p| analyse_on(&p, keep, ctx))
+}
+
+fn analyse_on<P: Defined>(p: &P, keep: usize, ctx: &Context) -> Result<Analysed, RunError>
+where
+    P::Move: Display,
+{
+    let opts = RetroOptions { keep, ctx: ctx.clone() };
+    let syms = p.symmetry_count();
+    // A space with dense ranks that does not fit a byte a rank fits a
+    // hash table even less: `retrograde_dense` refuses it before
+    // allocating anything.
+    let (analysis, orbits, representation) = if p.dense() {
+        let (a, table) = retrograde_dense(p, opts.clone())?;
+        let orbits = (syms > 1).then(|| count_orbits(p, table.ranks_at(a.longest).map(|r| p.unrank(r))));
+        (a, orbits, "dense")
+    } else {
+        let goals = match p.goal_states() {
+            Some(g) => g,
+            None => {
+                let start = p.start(None).map_err(RunError::BadInput)?;
+                reachable_goals(p, &start, ctx)?
+            }
+        };
+        let listed = Listed { p, goals };
+        let (a, map) = retrograde_sparse(&listed, opts.clone())?;
+        let orbits =
+            (syms > 1).then(|| count_orbits(p, map.iter().filter(|&(_, &d)| d == a.longest).map(|(s, _)| s.clone())));
+        (a, orbits, "hashed")
+    };
+    let mut out = Analysed::of(p, analysis, p.dense().then(|| p.state_count()), orbits);
+    out.symmetries = p.symmetry_names();
+    out.representation = representation;
+    Ok(out)
+}
+
+/// The goal positions among those reachable from `start` (moves are
+/// reversible, so these are the goals of the start's component).
+fn reachable_goals<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Vec<P::State>, SearchError> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut queue = std::collections::VecDeque::new();
+    let mut goals = Vec::new();
+    seen.insert(start.clone());
+    queue.push_back(start.clone());
+    let per_state = (std::mem::size_of::<P::State>() as u64) * 3 + 16;
+    while let Some(s) = queue.pop_front() {
+        if p.is_goal(&s) {
+            goals.push(s.clone());
+        }
+        p.for_each_successor(&s, |_, t| {
+            if seen.insert(t.clone()) {
+                queue.push_back(t);
+            }
+        });
+        if seen.len() % 65_536 == 0 {
+            ctx.check("the positions reached from the start", seen.len() as u64 * per_state)
+                .map_err(SearchError::from)?;
+        }
+    }
+    Ok(goals)
+}
+
+/// One figure `tansaku check` compared.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Checked {
+    /// The metric.
+    pub metric: String,
+    /// The figure (`length`, `states`, ...).
+    pub figure: &'static str,
+    /// What the file expects.
+    pub expected: u64,
+    /// What tansaku found.
+    pub found: u64,
+}
+
+impl Checked {
+    /// True when they agree.
+    pub fn ok(&self) -> bool {
+        self.expected == self.found
+    }
+}
+
+/// Runs every `[expect]` table of a definition (each in its metric):
+/// `length` by a solve of the start, the others by an analysis.
+/// `reload(metric)` gives the definition in another metric.
+pub fn check(
+    def: &Definition,
+    reload: impl Fn(&str) -> Result<Definition, super::DefError>,
+    ctx: &Context,
+) -> Result<Vec<Checked>, RunError> {
+    let mut out = Vec::new();
+    for e in def.expect() {
+        let metric = e.metric.clone().unwrap_or_else(|| def.metric().to_string());
+        let d = if metric == def.metric() {
+            def.clone()
+        } else {
+            reload(&metric).map_err(|e| RunError::BadInput(e.to_string()))?
+        };
+        check_one(&d, e, &metric, ctx, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn check_one(d: &Definition, e: &Expect, metric: &str, ctx: &Context, out: &mut Vec<Checked>) -> Result<(), RunError> {
+    let mut push = |figure: &'static str, expected: Option<u64>, found: u64| {
+        if let Some(x) = expected {
+            out.push(Checked {
+                metric: metric.to_string(),
+                figure,
+                expected: x,
+                found,
+            });
+        }
+    };
+    if let Some(len) = e.length {
+        let mut req = Request::default();
+        if let Some(start) = &e.start {
+            req = req.with("board", start);
+        }
+        let sol = solve(d, &req, ctx)?;
+        push("length", Some(u64::from(len)), sol.moves.len() as u64);
+    }
+    if e.states.is_some() || e.longest.is_some() || e.count.is_some() || e.count_up_to_symmetry.is_some() {
+        let a = analyse(d, 1, ctx)?;
+        push("states", e.states, a.analysis.states);
+        push("longest", e.longest.map(u64::from), u64::from(a.analysis.longest));
+        push("count", e.count, a.analysis.count);
+        push(
+            "count_up_to_symmetry",
+            e.count_up_to_symmetry,
+            a.orbits.unwrap_or(a.analysis.count),
+        );
+    }
+    Ok(())
+}
+
+/// The symmetries of a blocks puzzle, by name.
+pub fn blocks_symmetries(b: &Blocks) -> Vec<String> {
+    b.symmetries.iter().map(|s| s.name.clone()).collect()
+}
+
+/// The moves of a `.tws` puzzle in its metric.
+pub fn tws_moves(t: &Tws) -> Vec<String> {
+    t.metric_move_names().iter().map(|s| s.to_string()).collect()
+}
+
+impl Game for Definition {
+    fn name(&self) -> &str {
+        Definition::name(self)
+    }
+
+    fn summary(&self) -> String {
+        match self {
+            Definition::Blocks(b) => format!(
+                "{} ({}x{} blocks, {} metric)",
+                b.name,
+                b.width,
+                b.height,
+                b.metric.name()
+            ),
+            Definition::Tws(t) => format!("{} (permutation puzzle, {} metric)", t.name, t.metric.name()),
+        }
+    }
+
+    fn options(&self) -> Vec<(&'static str, String, &'static str)> {
+        vec![
+            (
+                "board",
+                "the file's start".into(),
+                "a board as in the file, or a scramble (.tws)",
+            ),
+            ("metric", self.metric().into(), "step|piece (blocks), htm|qtm (.tws)"),
+        ]
+    }
+
+    fn solve(&self, req: &Request, ctx: &Context) -> Result<Outcome, RunError> {
+        solve(self, req, ctx)
+    }
+
+    fn analyse(&self, _: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
+        analyse(self, keep, ctx)
+    }
+}
+
+/// The options of a request, for a definition read with another metric.
+pub fn metric_of(options: &Options) -> Option<&str> {
+    options.get("metric").map(String::as_str)
+}

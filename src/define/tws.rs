@@ -1,0 +1,800 @@
+//! Permutation puzzles read from twsearch's `.tws` (ksolve) format: cubes,
+//! Pyraminx, Skewb.
+//!
+//! ```text
+//! Set CORNERS 7 3          # a set of 7 pieces with 3 orientations each
+//! Solved
+//! CORNERS
+//! 1 2 3 4 5 6 7            # repeated numbers: identical pieces
+//! 0 0 0 0 0 0 0            # (optional) orientations
+//! End
+//! Move R
+//! CORNERS
+//! 2 5 1 4 3 6 7            # slot i receives the piece of slot p[i]
+//! 1 2 2 0 1 0 0            # and adds this to its orientation (mod 3)
+//! End
+//! ```
+//!
+//! Every move's powers are added as twsearch does (`R`, `R2`, `R'`);
+//! the half-turn metric counts each as one move, the quarter-turn metric
+//! keeps only `R` and `R'`. Lines `# tansaku-expect METRIC key=value ...`
+//! hold the figures that `tansaku check` verifies.
+//!
+//! A position stores, set after set, the piece class on each slot and its
+//! orientation. Ranks are a multiset rank of the classes times the
+//! orientations, less the last one when every move keeps their sum.
+
+use super::multiset::Multiset;
+use super::{Cells, DefError, Expect, Src};
+use crate::puzzle::{Puzzle, Ranked};
+use serde::Serialize;
+use std::fmt;
+
+/// Largest position, in bytes (two per piece).
+pub const MAX_BYTES: usize = 64;
+
+/// A set of pieces: `count` slots, each piece with `orientations` states.
+#[derive(Clone, Debug)]
+pub struct PieceSet {
+    /// The set's name.
+    pub name: String,
+    /// Slots (pieces).
+    pub count: usize,
+    /// Orientations of each piece.
+    pub orientations: u8,
+    /// Offset of the set's bytes in a position.
+    offset: usize,
+    /// Arrangements of the piece classes.
+    classes: Multiset,
+    /// Every move keeps the orientation sum (mod `orientations`): the last
+    /// piece's orientation follows from the others'.
+    sum_kept: bool,
+    /// The solved orientations' sum.
+    solved_sum: u32,
+}
+
+/// A move (a power of a move of the file), by index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "String")]
+pub struct TwsMove {
+    index: u16,
+    name: [u8; 14],
+}
+
+impl TwsMove {
+    fn new(index: usize, name: &str) -> Self {
+        let mut n = [0u8; 14];
+        let b = name.as_bytes();
+        n[..b.len().min(14)].copy_from_slice(&b[..b.len().min(14)]);
+        TwsMove {
+            index: index as u16,
+            name: n,
+        }
+    }
+
+    /// The move's name (`R`, `R2`, `R'`).
+    pub fn name(&self) -> &str {
+        let end = self.name.iter().position(|&b| b == 0).unwrap_or(14);
+        std::str::from_utf8(&self.name[..end]).unwrap_or("?")
+    }
+}
+
+impl fmt::Display for TwsMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for TwsMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<TwsMove> for String {
+    fn from(m: TwsMove) -> String {
+        m.name().to_string()
+    }
+}
+
+/// A move as a map of positions: slot `i` receives the piece of slot
+/// `from[i]` and adds `twist[i]` to its orientation.
+#[derive(Clone, Debug)]
+struct Action {
+    name: String,
+    from: Vec<u8>,
+    twist: Vec<u8>,
+    /// 1 for a quarter move (`R`, `R'`), the power otherwise.
+    quarter: bool,
+}
+
+/// The metric of a permutation puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwsMetric {
+    /// Every power of a move is one move.
+    Htm,
+    /// Only a move and its inverse are one move.
+    Qtm,
+}
+
+impl TwsMetric {
+    /// The name used in files and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            TwsMetric::Htm => "htm",
+            TwsMetric::Qtm => "qtm",
+        }
+    }
+}
+
+/// A permutation puzzle read from a `.tws` file.
+#[derive(Clone, Debug)]
+pub struct Tws {
+    /// The puzzle's name (`Name` line, else the file's stem).
+    pub name: String,
+    /// The sets of pieces.
+    pub sets: Vec<PieceSet>,
+    /// Bytes of a position.
+    bytes: usize,
+    /// The solved position.
+    pub solved: Vec<u8>,
+    /// Every power of every move.
+    actions: Vec<Action>,
+    /// The moves of the metric (indices into `actions`).
+    metric_moves: Vec<usize>,
+    /// The metric.
+    pub metric: TwsMetric,
+    /// Figures the file expects.
+    pub expect: Vec<Expect>,
+}
+
+impl Tws {
+    /// Parses a `.tws` file.
+    pub(crate) fn parse(src: &Src, metric: Option<&str>) -> Result<Tws, DefError> {
+        let metric = match metric.unwrap_or("htm") {
+            "htm" => TwsMetric::Htm,
+            "qtm" => TwsMetric::Qtm,
+            other => {
+                return Err(src.error(format!(
+                    "metric '{other}' is not known for a .tws puzzle: use htm (every turn is one move) or qtm (quarter turns)"
+                )));
+            }
+        };
+        let lines: Vec<(usize, Vec<&str>)> = src
+            .text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                (
+                    i + 1,
+                    l.split('#').next().unwrap_or("").split_whitespace().collect::<Vec<_>>(),
+                )
+            })
+            .filter(|(_, w)| !w.is_empty())
+            .collect();
+        let mut name = src.stem();
+        let mut sets: Vec<PieceSet> = Vec::new();
+        let mut solved: Option<Vec<u8>> = None;
+        let mut solved_counts: Vec<Vec<u32>> = Vec::new();
+        let mut base: Vec<(String, Vec<u8>, Vec<u8>)> = Vec::new();
+        let mut i = 0;
+        let mut offset = 0;
+        while i < lines.len() {
+            let (ln, w) = &lines[i];
+            match w[0] {
+                "Name" => {
+                    name = w.get(1).map_or(name, |s| s.to_string());
+                    i += 1;
+                }
+                "Set" => {
+                    if solved.is_some() || !base.is_empty() {
+                        return Err(src.error_line(*ln, "Set lines come before Solved and Move blocks".into()));
+                    }
+                    let parse = |k: usize| w.get(k).and_then(|t| t.parse::<usize>().ok());
+                    let (Some(n), Some(o)) = (parse(2), parse(3)) else {
+                        return Err(src.error_line(*ln, "write a set as: Set NAME PIECES ORIENTATIONS".into()));
+                    };
+                    if n == 0 || !(1..=255).contains(&o) {
+                        return Err(src.error_line(*ln, format!("set '{}': {n} pieces with {o} orientations", w[1])));
+                    }
+                    if sets.iter().any(|s| s.name == w[1]) {
+                        return Err(src.error_line(*ln, format!("set '{}' is declared twice", w[1])));
+                    }
+                    sets.push(PieceSet {
+                        name: w[1].to_string(),
+                        count: n,
+                        orientations: o as u8,
+                        offset,
+                        classes: Multiset::new(&[1]).expect("one"),
+                        sum_kept: false,
+                        solved_sum: 0,
+                    });
+                    offset += 2 * n;
+                    if offset > MAX_BYTES {
+                        return Err(src.error_line(
+                            *ln,
+                            format!(
+                                "the sets hold more than {} pieces in all, more than tansaku supports",
+                                MAX_BYTES / 2
+                            ),
+                        ));
+                    }
+                    i += 1;
+                }
+                "Solved" | "Move" => {
+                    let is_move = w[0] == "Move";
+                    if sets.is_empty() {
+                        return Err(src.error_line(*ln, "declare the sets (Set NAME PIECES ORIENTATIONS) first".into()));
+                    }
+                    let move_name = if is_move {
+                        match w.get(1) {
+                            Some(n) => n.to_string(),
+                            None => return Err(src.error_line(*ln, "a Move needs a name: Move R".into())),
+                        }
+                    } else {
+                        String::new()
+                    };
+                    if is_move && base.iter().any(|(n, _, _)| *n == move_name) {
+                        return Err(src.error_line(*ln, format!("move '{move_name}' is defined twice")));
+                    }
+                    let (block, next) = read_block(src, &lines, i + 1, &sets, is_move)?;
+                    i = next;
+                    if is_move {
+                        base.push((move_name, block.0, block.1));
+                    } else {
+                        if solved.is_some() {
+                            return Err(src.error_line(*ln, "a second Solved block".into()));
+                        }
+                        solved_counts = block.2;
+                        let mut s = vec![0u8; offset];
+                        for set in &sets {
+                            s[set.offset..set.offset + set.count]
+                                .copy_from_slice(&block.0[set.offset / 2..set.offset / 2 + set.count]);
+                            s[set.offset + set.count..set.offset + 2 * set.count]
+                                .copy_from_slice(&block.1[set.offset / 2..set.offset / 2 + set.count]);
+                        }
+                        solved = Some(s);
+                    }
+                }
+                other => {
+                    return Err(src.error_line(
+                        *ln,
+                        format!("'{other}' is not a .tws statement here (Name, Set, Solved, Move, End)"),
+                    ));
+                }
+            }
+        }
+        let Some(solved) = solved else {
+            return Err(src.error("no Solved block".into()));
+        };
+        if base.is_empty() {
+            return Err(src.error("no Move block".into()));
+        }
+        for (k, set) in sets.iter_mut().enumerate() {
+            set.classes = Multiset::new(&solved_counts[k])
+                .ok_or_else(|| src.error(format!("set '{}' has too many arrangements to rank", set.name)))?;
+            let o = u32::from(set.orientations);
+            set.solved_sum = solved[set.offset + set.count..set.offset + 2 * set.count]
+                .iter()
+                .map(|&x| u32::from(x))
+                .sum::<u32>()
+                % o;
+            set.sum_kept = base.iter().all(|(_, _, twist)| {
+                twist[set.offset / 2..set.offset / 2 + set.count]
+                    .iter()
+                    .map(|&x| u32::from(x))
+                    .sum::<u32>()
+                    % o
+                    == 0
+            });
+        }
+        let mut t = Tws {
+            name,
+            sets,
+            bytes: offset,
+            solved,
+            actions: Vec::new(),
+            metric_moves: Vec::new(),
+            metric,
+            expect: Vec::new(),
+        };
+        // Powers of each move, named as twsearch names them.
+        for (mname, from, twist) in &base {
+            let mv = Action {
+                name: mname.clone(),
+                from: from.clone(),
+                twist: twist.clone(),
+                quarter: true,
+            };
+            let identity = t.identity_action();
+            let mut power = t.compose(&identity, &mv);
+            let mut powers = vec![power.clone()];
+            while !t.is_identity(&power) {
+                power = t.compose(&power, &mv);
+                powers.push(power.clone());
+                if powers.len() > 10_000 {
+                    return Err(src.error(format!("move '{mname}' has an order above 10000")));
+                }
+            }
+            let order = powers.len();
+            if order == 1 {
+                continue; // the identity
+            }
+            for (j, p) in powers.into_iter().take(order - 1).enumerate() {
+                let j = j + 1;
+                let name = if j == 1 {
+                    mname.clone()
+                } else if j == order - 1 {
+                    format!("{mname}'")
+                } else if 2 * j <= order {
+                    format!("{mname}{j}")
+                } else {
+                    format!("{mname}{}'", order - j)
+                };
+                t.actions.push(Action {
+                    name,
+                    quarter: j == 1 || j == order - 1,
+                    ..p
+                });
+            }
+        }
+        t.metric_moves = (0..t.actions.len())
+            .filter(|&i| metric == TwsMetric::Htm || t.actions[i].quarter)
+            .collect();
+        t.expect = expect_comments(src, &["htm", "qtm"], metric.name())?;
+        Ok(t)
+    }
+
+    fn identity_action(&self) -> Action {
+        let n = self.bytes / 2;
+        let mut from = Vec::with_capacity(n);
+        for set in &self.sets {
+            from.extend(0..set.count as u8);
+        }
+        Action {
+            name: String::new(),
+            from,
+            twist: vec![0; n],
+            quarter: true,
+        }
+    }
+
+    fn is_identity(&self, a: &Action) -> bool {
+        let id = self.identity_action();
+        a.from == id.from && a.twist.iter().all(|&x| x == 0)
+    }
+
+    /// `a` then `b`.
+    fn compose(&self, a: &Action, b: &Action) -> Action {
+        let n = self.bytes / 2;
+        let mut from = vec![0u8; n];
+        let mut twist = vec![0u8; n];
+        for set in &self.sets {
+            let base = set.offset / 2;
+            for i in 0..set.count {
+                let j = b.from[base + i] as usize;
+                from[base + i] = a.from[base + j];
+                twist[base + i] =
+                    ((u32::from(a.twist[base + j]) + u32::from(b.twist[base + i])) % u32::from(set.orientations)) as u8;
+            }
+        }
+        Action {
+            name: String::new(),
+            from,
+            twist,
+            quarter: false,
+        }
+    }
+
+    /// Plays action `a` on position `s` into `out`.
+    #[inline]
+    fn play(&self, a: &Action, s: &[u8], out: &mut [u8]) {
+        for set in &self.sets {
+            let (o, n, base) = (set.orientations, set.count, set.offset);
+            for i in 0..n {
+                let j = a.from[base / 2 + i] as usize;
+                out[base + i] = s[base + j];
+                let t = u16::from(s[base + n + j]) + u16::from(a.twist[base / 2 + i]);
+                out[base + n + i] = if t >= u16::from(o) { t - u16::from(o) } else { t } as u8;
+            }
+        }
+    }
+
+    /// Names of every move (all powers), as a scramble may use them.
+    pub fn move_names(&self) -> Vec<&str> {
+        self.actions.iter().map(|a| a.name.as_str()).collect()
+    }
+
+    /// Names of the moves one search step may make in the metric.
+    pub fn metric_move_names(&self) -> Vec<&str> {
+        self.metric_moves
+            .iter()
+            .map(|&i| self.actions[i].name.as_str())
+            .collect()
+    }
+
+    /// The position reached from the solved one by a scramble (`R U2 F'`).
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src};
+    /// let text = "Set C 2 1\nSolved\nC\n1 2\nEnd\nMove X\nC\n2 1\nEnd\n";
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("swap.tws", text), None).unwrap() else { panic!() };
+    /// assert_eq!(t.scramble("X X").unwrap(), t.solved);
+    /// assert!(t.scramble("Y").is_err());
+    /// ```
+    pub fn scramble(&self, text: &str) -> Result<Vec<u8>, String> {
+        let mut s = self.solved.clone();
+        let mut out = s.clone();
+        for word in text.split_whitespace() {
+            let Some(a) = self.actions.iter().find(|a| a.name == word) else {
+                return Err(format!(
+                    "'{word}' is not a move of {}: its moves are {}",
+                    self.name,
+                    self.move_names().join(" ")
+                ));
+            };
+            self.play(a, &s, &mut out);
+            std::mem::swap(&mut s, &mut out);
+        }
+        Ok(s)
+    }
+
+    /// Positions in the ranked space (reachable or not); `None` past `u64`.
+    pub fn rank_space(&self) -> Option<u64> {
+        let mut total: u64 = 1;
+        for set in &self.sets {
+            let o = u64::from(set.orientations);
+            let digits = set.count as u32 - u32::from(set.sum_kept);
+            total = total
+                .checked_mul(set.classes.count())?
+                .checked_mul(o.checked_pow(digits)?)?;
+        }
+        Some(total)
+    }
+
+    /// Bytes of a position.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The position as text, one line a set: pieces (numbered from 1 as in
+    /// the file) and, where pieces turn, orientations.
+    pub fn rows(&self, s: &[u8]) -> Vec<String> {
+        let wide = self.sets.iter().map(|x| x.name.len()).max().unwrap_or(0);
+        self.sets
+            .iter()
+            .map(|set| {
+                let p: Vec<String> = s[set.offset..set.offset + set.count]
+                    .iter()
+                    .map(|&x| (x + 1).to_string())
+                    .collect();
+                let mut line = format!("{:<wide$} {}", set.name, p.join(" "));
+                if set.orientations > 1 {
+                    let o: Vec<String> = s[set.offset + set.count..set.offset + 2 * set.count]
+                        .iter()
+                        .map(u8::to_string)
+                        .collect();
+                    line.push_str(" / ");
+                    line.push_str(&o.join(" "));
+                }
+                line
+            })
+            .collect()
+    }
+}
+
+/// Reads the sets of a Solved or Move block up to `End`: per piece (all
+/// sets, in set order) the source slot or class, the orientation, and for
+/// Solved the count of each class per set.
+#[allow(clippy::type_complexity)]
+fn read_block(
+    src: &Src,
+    lines: &[(usize, Vec<&str>)],
+    mut i: usize,
+    sets: &[PieceSet],
+    is_move: bool,
+) -> Result<((Vec<u8>, Vec<u8>, Vec<Vec<u32>>), usize), DefError> {
+    let total: usize = sets.iter().map(|s| s.count).sum();
+    let mut perm = vec![0u8; total];
+    let mut twist = vec![0u8; total];
+    let mut given = vec![false; sets.len()];
+    let mut counts: Vec<Vec<u32>> = sets.iter().map(|_| Vec::new()).collect();
+    // Unnamed sets: identity (moves), or an error (Solved).
+    loop {
+        let Some((ln, w)) = lines.get(i) else {
+            return Err(src.error("a block is not closed by End".into()));
+        };
+        if w[0] == "End" {
+            i += 1;
+            break;
+        }
+        let Some(k) = sets.iter().position(|s| s.name == w[0]) else {
+            return Err(src.error_line(
+                *ln,
+                format!(
+                    "'{}' is not a set of this puzzle (sets: {})",
+                    w[0],
+                    sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        };
+        if given[k] {
+            return Err(src.error_line(*ln, format!("set '{}' appears twice in one block", w[0])));
+        }
+        given[k] = true;
+        let set = &sets[k];
+        let base = set.offset / 2;
+        let Some((pl, pw)) = lines.get(i + 1) else {
+            return Err(src.error_line(*ln, format!("set '{}' has no permutation line", set.name)));
+        };
+        let nums: Vec<usize> = pw
+            .iter()
+            .map(|t| t.parse::<usize>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| src.error_line(*pl, format!("set '{}': write {} numbers from 1", set.name, set.count)))?;
+        if nums.len() != set.count {
+            return Err(src.error_line(
+                *pl,
+                format!(
+                    "set '{}' has {} pieces but this line has {} numbers",
+                    set.name,
+                    set.count,
+                    nums.len()
+                ),
+            ));
+        }
+        if nums.iter().any(|&x| x == 0 || x > set.count) {
+            return Err(src.error_line(*pl, format!("set '{}': numbers go from 1 to {}", set.name, set.count)));
+        }
+        if is_move {
+            let mut seen = vec![false; set.count];
+            for &x in &nums {
+                if seen[x - 1] {
+                    return Err(src.error_line(
+                        *pl,
+                        format!("move's set '{}' is not a permutation: {x} appears twice", set.name),
+                    ));
+                }
+                seen[x - 1] = true;
+            }
+        } else {
+            // Classes, numbered in order of first appearance of each value.
+            let mut values: Vec<usize> = nums.clone();
+            values.sort_unstable();
+            values.dedup();
+            counts[k] = values
+                .iter()
+                .map(|v| nums.iter().filter(|&&x| x == *v).count() as u32)
+                .collect();
+        }
+        for (j, &x) in nums.iter().enumerate() {
+            perm[base + j] = if is_move {
+                (x - 1) as u8
+            } else {
+                sort_index(&nums, x) as u8
+            };
+        }
+        i += 2;
+        // An optional orientation line: as many numbers, not a set name.
+        if let Some((ol, ow)) = lines.get(i)
+            && ow.len() == set.count
+            && ow.iter().all(|t| t.parse::<u32>().is_ok())
+        {
+            for (j, t) in ow.iter().enumerate() {
+                let v: u32 = t.parse().unwrap_or(0);
+                if v >= u32::from(set.orientations) {
+                    return Err(src.error_line(
+                        *ol,
+                        format!(
+                            "set '{}' has {} orientations; {v} is not one",
+                            set.name, set.orientations
+                        ),
+                    ));
+                }
+                twist[base + j] = v as u8;
+            }
+            i += 1;
+        }
+    }
+    for (k, set) in sets.iter().enumerate() {
+        if !given[k] {
+            if !is_move {
+                return Err(src.error(format!("the Solved block does not give set '{}'", set.name)));
+            }
+            for j in 0..set.count {
+                perm[set.offset / 2 + j] = j as u8;
+            }
+        }
+    }
+    Ok(((perm, twist, counts), i))
+}
+
+/// The class of value `x` among the distinct values of `nums`, in order.
+fn sort_index(nums: &[usize], x: usize) -> usize {
+    let mut values: Vec<usize> = nums.to_vec();
+    values.sort_unstable();
+    values.dedup();
+    values.iter().position(|&v| v == x).unwrap_or(0)
+}
+
+/// The `# tansaku-expect METRIC key=value ...` lines.
+fn expect_comments(src: &Src, metrics: &[&str], current: &str) -> Result<Vec<Expect>, DefError> {
+    let mut out = Vec::new();
+    for (i, line) in src.text.lines().enumerate() {
+        let Some(rest) = line.trim().strip_prefix("# tansaku-expect") else {
+            continue;
+        };
+        let ln = i + 1;
+        let mut e = Expect::default();
+        let mut words = rest.split_whitespace();
+        let metric = words
+            .next()
+            .ok_or_else(|| src.error_line(ln, "write: # tansaku-expect METRIC key=value ...".into()))?;
+        if !metrics.contains(&metric) {
+            return Err(src.error_line(ln, format!("metric '{metric}' is not one of {}", metrics.join(", "))));
+        }
+        e.metric = Some(metric.to_string());
+        let text: Vec<&str> = words.collect();
+        let joined = text.join(" ");
+        // start="..." may hold spaces.
+        let mut rest = joined.as_str();
+        while !rest.is_empty() {
+            let (key, after) = rest
+                .split_once('=')
+                .ok_or_else(|| src.error_line(ln, format!("'{rest}' is not key=value")))?;
+            let key = key.trim();
+            let (value, tail) = if let Some(q) = after.strip_prefix('"') {
+                let end = q
+                    .find('"')
+                    .ok_or_else(|| src.error_line(ln, "a quoted value is not closed".into()))?;
+                (&q[..end], &q[end + 1..])
+            } else {
+                let end = after.find(' ').unwrap_or(after.len());
+                (&after[..end], &after[end..])
+            };
+            e.set(key, value).map_err(|m| src.error_line(ln, m))?;
+            rest = tail.trim_start();
+        }
+        let _ = current;
+        out.push(e);
+    }
+    Ok(out)
+}
+
+/// A [`Tws`] puzzle with positions in `N` bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Perm<'a, const N: usize>(pub &'a Tws);
+
+impl<const N: usize> Perm<'_, N> {
+    /// A position as stored.
+    pub fn state(&self, bytes: &[u8]) -> Cells<N> {
+        let mut c = [0u8; N];
+        c[..bytes.len()].copy_from_slice(bytes);
+        Cells(c)
+    }
+}
+
+impl<const N: usize> Puzzle for Perm<'_, N> {
+    type State = Cells<N>;
+    type Move = TwsMove;
+
+    #[inline]
+    fn for_each_successor(&self, s: &Cells<N>, mut f: impl FnMut(TwsMove, Cells<N>)) {
+        for &i in &self.0.metric_moves {
+            let a = &self.0.actions[i];
+            let mut out = [0u8; N];
+            self.0.play(a, &s.0, &mut out);
+            f(TwsMove::new(i, &a.name), Cells(out));
+        }
+    }
+
+    fn apply(&self, s: &Cells<N>, m: TwsMove) -> Option<Cells<N>> {
+        let i = m.index as usize;
+        if !self.0.metric_moves.contains(&i) {
+            return None;
+        }
+        let mut out = [0u8; N];
+        self.0.play(&self.0.actions[i], &s.0, &mut out);
+        Some(Cells(out))
+    }
+
+    #[inline]
+    fn is_goal(&self, s: &Cells<N>) -> bool {
+        s.0[..self.0.bytes] == self.0.solved[..]
+    }
+
+    fn reversible(&self) -> bool {
+        true
+    }
+
+    fn goal_states(&self) -> Option<Vec<Cells<N>>> {
+        Some(vec![self.state(&self.0.solved)])
+    }
+}
+
+impl<const N: usize> Ranked for Perm<'_, N> {
+    fn state_count(&self) -> u64 {
+        self.0.rank_space().unwrap_or(u64::MAX)
+    }
+
+    #[inline]
+    fn rank(&self, s: &Cells<N>) -> u64 {
+        let mut r: u64 = 0;
+        for set in &self.0.sets {
+            let (n, o) = (set.count, u64::from(set.orientations));
+            let p = set.classes.rank(&s.0[set.offset..set.offset + n]);
+            let mut ori: u64 = 0;
+            let digits = n - usize::from(set.sum_kept);
+            for &x in &s.0[set.offset + n..set.offset + n + digits] {
+                ori = ori * o + u64::from(x);
+            }
+            r = (r * set.classes.count() + p) * o.pow(digits as u32) + ori;
+        }
+        r
+    }
+
+    fn unrank(&self, mut r: u64) -> Cells<N> {
+        let mut c = [0u8; N];
+        for set in self.0.sets.iter().rev() {
+            let (n, o) = (set.count, u64::from(set.orientations));
+            let digits = n - usize::from(set.sum_kept);
+            let span = o.pow(digits as u32);
+            let mut ori = r % span;
+            r /= span;
+            let p = r % set.classes.count();
+            r /= set.classes.count();
+            set.classes.unrank_into(p, &mut c[set.offset..set.offset + n]);
+            let mut sum = 0u32;
+            for k in (0..digits).rev() {
+                let x = (ori % o) as u8;
+                ori /= o;
+                c[set.offset + n + k] = x;
+                sum += u32::from(x);
+            }
+            if set.sum_kept {
+                let o32 = u32::from(set.orientations);
+                c[set.offset + 2 * n - 1] = ((set.solved_sum + o32 - sum % o32) % o32) as u8;
+            }
+        }
+        Cells(c)
+    }
+}
+
+impl<const N: usize> crate::render::Board for Perm<'_, N> {
+    type State = Cells<N>;
+    fn picture(&self, s: &Cells<N>) -> Vec<String> {
+        self.0.rows(&s.0)
+    }
+    fn notation(&self, s: &Cells<N>) -> String {
+        self.0.rows(&s.0).join(" | ")
+    }
+}
+
+impl<const N: usize> crate::picture::Picture for Perm<'_, N> {
+    type State = Cells<N>;
+    fn grid(&self, s: &Cells<N>) -> crate::picture::Grid {
+        use crate::picture::Glyph;
+        let width = self.0.sets.iter().map(|x| x.count).max().unwrap_or(1);
+        let mut cells = Vec::new();
+        for set in &self.0.sets {
+            for i in 0..width {
+                cells.push(if i < set.count {
+                    let ori = s.0[set.offset + set.count + i];
+                    let piece = s.0[set.offset + i] + 1;
+                    Glyph::Tile(if set.orientations > 1 {
+                        format!("{piece}{}", "'".repeat(ori as usize))
+                    } else {
+                        piece.to_string()
+                    })
+                } else {
+                    Glyph::Void
+                });
+            }
+        }
+        crate::picture::Grid {
+            width,
+            height: self.0.sets.len(),
+            cells,
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! `tansaku tour`: every built-in SPEC instance, solved by every algorithm
+//! `tansaku tour`: every built-in published instance, solved by every algorithm
 //! that fits it, each solution replayed, and the published number beside
 //! tansaku's.
 
@@ -48,7 +48,7 @@ fn flip_solve(
             algorithm: algo,
             max_depth: 200,
             precheck: false,
-            progress: false,
+            ctx: tansaku::Context::new(),
             threads: 1,
         };
         let outcome = run_solve_ranked(p, &start, run, &h);
@@ -213,11 +213,12 @@ fn sliding_rows(rows: &mut Vec<Row>) {
     // board this small.
     let k = Packed::new(&p).expect("the 8-puzzle fits in a word");
     let x = k.pack(&s);
-    let bfs = search::bfs_ranked(&k, &x).map(|sol| k.unpack_solution(sol));
+    let bfs = search::bfs_ranked(&k, &x, &tansaku::Context::new()).map(|sol| k.unpack_solution(sol));
     check_solve(rows, name, &p, &s, inst, "bfs", bfs, 31, Some(181_440));
-    let bidir = search::bidirectional_ranked(&k, &x).map(|sol| k.unpack_solution(sol));
+    let bidir = search::bidirectional_ranked(&k, &x, &tansaku::Context::new()).map(|sol| k.unpack_solution(sol));
     check_solve(rows, name, &p, &s, inst, "bidir", bidir, 31, None);
-    let alt = search::bidirectional_alternating_ranked(&k, &x).map(|sol| k.unpack_solution(sol));
+    let alt =
+        search::bidirectional_alternating_ranked(&k, &x, &tansaku::Context::new()).map(|sol| k.unpack_solution(sol));
     check_solve(rows, name, &p, &s, inst, "bidir-alternate", alt, 31, Some(16_088));
     let h = ManhattanBound::new(&p);
     check_solve(
@@ -227,7 +228,7 @@ fn sliding_rows(rows: &mut Vec<Row>) {
         &s,
         inst,
         "idastar (manhattan)",
-        search::ida_star_with(&p, &s, &h, opts),
+        search::ida_star_with(&p, &s, &h, opts.clone()),
         31,
         None,
     );
@@ -250,7 +251,7 @@ fn sliding_rows(rows: &mut Vec<Row>) {
         let named = |n: &str| board(LINE_BOARDS.iter().find(|(m, _)| *m == n).expect("named board").1);
         let (p, s) = Sliding::new(&named(from), Some(&named(to))).expect("SPEC instance");
         let Ok(db) = PatternDb::new(&p) else { continue };
-        let outcome = search::ida_star_with(&p, &s, &db, opts);
+        let outcome = search::ida_star_with(&p, &s, &db, opts.clone());
         let inst = format!("{from} -> {to}");
         check_solve(
             rows,
@@ -266,20 +267,26 @@ fn sliding_rows(rows: &mut Vec<Row>) {
     }
     let (k, ks) = Knights::exchange(3, 4).expect("SPEC instance");
     let inst = "WWW/___/___/BBB";
-    for (algo, sol) in [("bfs", search::bfs(&k, &ks)), ("bidir", search::bidirectional(&k, &ks))] {
+    for (algo, sol) in [
+        ("bfs", search::bfs(&k, &ks, &tansaku::Context::new())),
+        ("bidir", search::bidirectional(&k, &ks, &tansaku::Context::new())),
+    ] {
         check_solve(rows, "knights 3x4", &k, &ks, inst, algo, sol, 16, None);
     }
     // IDA* is left out: its jump-distance bound is weak here (2.8e8 nodes).
     let (j, js) = Jugs::new(&[8, 5], 4).expect("SPEC instance");
-    for (algo, sol) in [("bfs", search::bfs(&j, &js)), ("iddfs", search::iddfs(&j, &js, opts))] {
+    for (algo, sol) in [
+        ("bfs", search::bfs(&j, &js, &tansaku::Context::new())),
+        ("iddfs", search::iddfs(&j, &js, opts.clone())),
+    ] {
         check_solve(rows, "jugs 8,5", &j, &js, "4 L in a jug", algo, sol, 10, None);
     }
     let (r, rs) = River::classic();
     let inst = "FWGC| -> |FWGC";
     for (algo, sol) in [
-        ("bfs", search::bfs(&r, &rs)),
-        ("bidir", search::bidirectional(&r, &rs)),
-        ("iddfs", search::iddfs(&r, &rs, opts)),
+        ("bfs", search::bfs(&r, &rs, &tansaku::Context::new())),
+        ("bidir", search::bidirectional(&r, &rs, &tansaku::Context::new())),
+        ("iddfs", search::iddfs(&r, &rs, opts.clone())),
     ] {
         check_solve(rows, "river crossing", &r, &rs, inst, algo, sol, 7, None);
     }
@@ -323,7 +330,7 @@ fn reversi_rows(rows: &mut Vec<Row>) {
     ];
     for (instance, winner, from, played, spec, plies, classes) in cases {
         let p = Wipeout { winner };
-        let outcome = count_shortest(&p, &from, true, 14);
+        let outcome = count_shortest(&p, &from, true, 14, &tansaku::Context::new());
         let (moves, generated, seconds, detail, ok) = match outcome {
             Ok(f) => {
                 let replayed = f.classes.iter().all(|c| {
@@ -408,7 +415,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     let failed = |what: &str| Failure::NoSolution(format!("the tour could not solve {what} for its picture"));
     let row = FlipIt::row(6, false);
     let s = row.parse_board("BB_BBB").expect("SPEC board");
-    let sol = search::bfs(&row, &s).map_err(|_| failed("Flip It (A)"))?;
+    let sol = search::bfs(&row, &s, &tansaku::Context::new()).map_err(|_| failed("Flip It (A)"))?;
     save(
         "flip-row-BB_BBB.svg",
         solution_svg(&row, "Flip It in a row, BB_BBB", &sol),
@@ -416,7 +423,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     for diagonal in [false, true] {
         let sq = FlipIt::square(4, 4, diagonal);
         let s = sq.parse_board("BBBB/B_BB/BBBB/BBBB").expect("SPEC board");
-        let sol = search::bidirectional(&sq, &s).map_err(|_| failed("Flip It Square"))?;
+        let sol = search::bidirectional(&sq, &s, &tansaku::Context::new()).map_err(|_| failed("Flip It Square"))?;
         let name = if diagonal {
             "flip-square-diagonal.svg"
         } else {
@@ -433,7 +440,9 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     }
     let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).expect("SPEC"), None).expect("SPEC");
     let k = Packed::new(&p).expect("fits");
-    let sol = k.unpack_solution(search::bidirectional_ranked(&k, &k.pack(&s)).map_err(|_| failed("the 8-puzzle"))?);
+    let sol = k.unpack_solution(
+        search::bidirectional_ranked(&k, &k.pack(&s), &tansaku::Context::new()).map_err(|_| failed("the 8-puzzle"))?,
+    );
     save("8-puzzle.svg", solution_svg(&p, "8-puzzle 867/254/3_1", &sol))?;
     let (a, _) = retrograde_dense(&p, RetroOptions::default()).map_err(|_| failed("the 8-puzzle analysis"))?;
     save(
@@ -452,18 +461,18 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
         solution_svg(&p, "Line Puzzle start3 -> goal3", &sol),
     )?;
     let (kn, ks) = Knights::exchange(3, 4).expect("SPEC");
-    let sol = search::bidirectional(&kn, &ks).map_err(|_| failed("the knights"))?;
+    let sol = search::bidirectional(&kn, &ks, &tansaku::Context::new()).map_err(|_| failed("the knights"))?;
     save("knights.svg", solution_svg(&kn, "knight exchange 3x4", &sol))?;
     let (j, js) = Jugs::new(&[8, 5], 4).expect("SPEC");
-    let sol = search::bfs(&j, &js).map_err(|_| failed("the jugs"))?;
+    let sol = search::bfs(&j, &js, &tansaku::Context::new()).map_err(|_| failed("the jugs"))?;
     save("jugs.svg", solution_svg(&j, "jugs 8 and 5 to 4", &sol))?;
     let (r, rs) = River::classic();
-    let sol = search::bfs(&r, &rs).map_err(|_| failed("the river"))?;
+    let sol = search::bfs(&r, &rs, &tansaku::Context::new()).map_err(|_| failed("the river"))?;
     save("river.svg", solution_svg(&r, "farmer, wolf, goat, cabbage", &sol))?;
     for winner in [Color::Black, Color::White] {
         let w = Wipeout { winner };
-        let found =
-            search::counting::count_shortest(&w, &Position::start(), true, 14).map_err(|_| failed("the wipeout"))?;
+        let found = search::counting::count_shortest(&w, &Position::start(), true, 14, &tansaku::Context::new())
+            .map_err(|_| failed("the wipeout"))?;
         let class = &found.classes[0];
         let boards = replay(&w, &Position::start(), &class.moves).map_err(|_| failed("the wipeout"))?;
         let record: String = class.moves.iter().map(|m| m.to_string()).collect();
@@ -490,26 +499,34 @@ pub fn tour(a: &TourArgs) -> Result<(), Failure> {
     if a.json {
         println!("{}", serde_json::to_string(&rows).expect("serialisable"));
     } else {
+        // The published figure, and what tansaku found where that is
+        // more than the moves; the column is as wide as its widest entry.
+        let figures: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                if r.detail.is_empty() {
+                    r.spec.clone()
+                } else {
+                    format!("{} | got {}", r.spec, r.detail)
+                }
+            })
+            .collect();
+        let w = figures.iter().map(|f| f.chars().count()).max().unwrap_or(9).max(9);
         println!(
-            "{:<26} {:<22} {:<19} {:>5} {:>12} {:>10}  {:<24} check",
-            "puzzle", "instance", "algorithm", "moves", "generated", "seconds", "spec"
+            "{:<26} {:<22} {:<19} {:>5} {:>12} {:>10}  {:<w$} check",
+            "puzzle", "instance", "algorithm", "moves", "generated", "seconds", "published"
         );
-        for r in &rows {
+        for (r, figure) in rows.iter().zip(&figures) {
             let moves = r.moves.map_or("-".to_string(), |m| m.to_string());
-            let spec = if r.detail.is_empty() {
-                r.spec.clone()
-            } else {
-                format!("{} | got {}", r.spec, r.detail)
-            };
             println!(
-                "{:<26} {:<22} {:<19} {:>5} {:>12} {:>10.4}  {:<24} {}",
+                "{:<26} {:<22} {:<19} {:>5} {:>12} {:>10.4}  {:<w$} {}",
                 r.puzzle,
                 r.instance,
                 r.algorithm,
                 moves,
                 r.generated,
                 r.seconds,
-                spec,
+                figure,
                 if r.ok { "ok" } else { "MISMATCH" }
             );
         }

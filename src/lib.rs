@@ -16,8 +16,10 @@ pub mod front;
 pub mod memory;
 pub mod picture;
 pub mod progress;
+pub mod published;
 pub mod puzzle;
 pub mod puzzles;
+pub mod registry;
 pub mod render;
 pub mod search;
 

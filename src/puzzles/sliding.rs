@@ -1,4 +1,4 @@
-//! Sliding-tile puzzles on a W x H board (SPEC §3–4): the 8- and 15-puzzle
+//! Sliding-tile puzzles on a W x H board: the 8- and 15-puzzle
 //! with distinct numbered tiles, and the Line Puzzle with repeated letters.
 //!
 //! One cell is empty; a move slides an orthogonal neighbour of the empty
@@ -126,6 +126,50 @@ pub struct ParsedBoard {
 
 fn is_blank(token: &str) -> bool {
     matches!(token, "_" | "0" | ".")
+}
+
+/// The Line Puzzle's named boards, as its article names them.
+pub const LINE_BOARDS: [(&str, &str); 6] = [
+    ("start1", "ACA_/CDCA/DBAB/CDBD"),
+    ("start2", "ABA_/CDCD/ABAB/CDCD"),
+    ("start3", "AAB_/AABB/CCDD/CCDD"),
+    ("goal1", "ABA_/CABD/ACDB/CDCD"),
+    ("goal2", "AAB_/AABB/CCDD/CCDD"),
+    ("goal3", "ABA_/DCDC/BABA/CDCD"),
+];
+
+/// The Line Puzzle's tiles, sorted, for checking a written-out board.
+const LINE_TILES: &str = "AAAABBBCCCCDDDD";
+
+/// A Line Puzzle board from its name (`start1` ... `goal3`) or written
+/// out; a written board must hold the puzzle's tiles.
+///
+/// ```
+/// use tansaku::puzzles::sliding::line_board;
+/// assert_eq!(line_board("goal2").unwrap(), line_board("AAB_/AABB/CCDD/CCDD").unwrap());
+/// assert!(line_board("goal9").is_err());
+/// assert!(line_board("ABA_/CABD/ACDB/CDCC").is_err());
+/// ```
+pub fn line_board(text: &str) -> Result<ParsedBoard, String> {
+    let key = text.trim().to_ascii_lowercase();
+    if let Some((_, b)) = LINE_BOARDS.iter().find(|(n, _)| *n == key) {
+        return parse_board(b, None).map_err(|e| e.to_string());
+    }
+    if text.chars().all(|c| c.is_ascii_alphanumeric()) && !text.is_empty() && text.len() < 8 {
+        return Err(format!(
+            "'{text}' is not a Line Puzzle board: use start1 start2 start3 goal1 goal2 goal3, or write one out \
+             like ABA_/CABD/ACDB/CDCD"
+        ));
+    }
+    let b = parse_board(text, Some((4, 4))).map_err(|e| e.to_string())?;
+    let mut tiles: Vec<char> = b.tiles.iter().flatten().flat_map(|t| t.chars()).collect();
+    tiles.sort_unstable();
+    if tiles.iter().collect::<String>() != LINE_TILES {
+        return Err(format!(
+            "board '{text}' does not hold the Line Puzzle's tiles (A x4, B x3, C x4, D x4 and one empty cell)"
+        ));
+    }
+    Ok(b)
 }
 
 /// Reads a board: compact (`867/254/3_1`, one character a cell, rows

@@ -39,6 +39,25 @@ impl Algorithm {
         }
     }
 
+    /// The algorithm of a name as [`Algorithm::name`] writes it.
+    ///
+    /// ```
+    /// use tansaku::search::auto::Algorithm;
+    /// assert_eq!(Algorithm::from_name("bidir-alternate"), Some(Algorithm::BidirAlternate));
+    /// assert_eq!(Algorithm::from_name("dijkstra"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Self> {
+        [
+            Algorithm::Bfs,
+            Algorithm::Bidir,
+            Algorithm::BidirAlternate,
+            Algorithm::Iddfs,
+            Algorithm::IdaStar,
+        ]
+        .into_iter()
+        .find(|a| a.name() == name)
+    }
+
     /// True for the searches that store states (and so need memory).
     pub fn stores_states(self) -> bool {
         matches!(self, Algorithm::Bfs | Algorithm::Bidir | Algorithm::BidirAlternate)

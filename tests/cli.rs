@@ -473,3 +473,81 @@ fn the_wipeout_search_gives_up_within_max_memory() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("memory budget") && err.contains("--max-memory"), "{err}");
 }
+
+fn puzzle_file(name: &str) -> String {
+    format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn definitions_solve_analyse_and_check_from_the_command_line() {
+    let v = json(&["solve", "--def", &puzzle_file("klotski.toml"), "--quiet"]);
+    assert_eq!((v["length"].as_u64(), v["metric"].as_str()), (Some(81), Some("piece")));
+    assert_eq!(v["boards"].as_array().unwrap().len(), 82);
+    let v = json(&[
+        "solve",
+        "--def",
+        &puzzle_file("2x2x2.tws"),
+        "--board",
+        "R U2 F'",
+        "--quiet",
+    ]);
+    assert_eq!(v["length"], 3);
+    assert_eq!(v["moves"], serde_json::json!(["F", "U2", "R'"]));
+    let v = json(&["longest", "--def", &puzzle_file("8-puzzle.toml"), "--quiet"]);
+    assert_eq!(
+        (v["states"].as_u64(), v["longest"].as_u64(), v["count"].as_u64()),
+        (Some(181_440), Some(31), Some(2))
+    );
+    let out = tansaku()
+        .args(["check", &puzzle_file("knights.toml")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("expected           16  found           16  ok"));
+    // By name, from a folder of $TANSAKU_PUZZLES.
+    let out = tansaku()
+        .args(["solve", "rush-hour", "--json", "--quiet"])
+        .env("TANSAKU_PUZZLES", format!("{}/puzzles", env!("CARGO_MANIFEST_DIR")))
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["length"], 8);
+}
+
+#[test]
+fn bad_definitions_and_figures_exit_2_and_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "name = \"x\"\nkind = \"blocks\"\nstart = \"\"\"\nA.A\n\"\"\"\ngoal = \"A.A\"\n",
+    )
+    .unwrap();
+    let out = tansaku().args(["check"]).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.toml:4: piece 'A' covers cells that do not touch"),
+        "{err}"
+    );
+    let wrong = dir.path().join("wrong.toml");
+    let text = std::fs::read_to_string(puzzle_file("knights.toml"))
+        .unwrap()
+        .replace("length = 16", "length = 15");
+    std::fs::write(&wrong, text).unwrap();
+    let out = tansaku().args(["check"]).arg(&wrong).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("DIFFERS"));
+    let out = tansaku()
+        .args(["solve", "no-such-puzzle"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = tansaku().args(["solve", "--quiet"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--def FILE"));
+}

@@ -1,65 +1,75 @@
 //! `solve knights`, `solve jugs`, `solve river`: the seed article's
 //! exercises.
 
-use super::report::{Named, Run, print_unsolvable, report_solve, run_solve};
-use super::{Failure, JugsSolve, KnightsSolve, RiverSolve};
-use tansaku::Puzzle;
-use tansaku::puzzles::jugs::Jugs;
-use tansaku::puzzles::knights::{KNIGHT, Knights};
-use tansaku::puzzles::river::River;
-use tansaku::search::NoBound;
-use tansaku::search::auto::Space;
+use super::define::run_failure;
+use super::report::{Named, report_solve};
+use super::{Failure, JugsSolve, KnightsSolve, RiverSolve, SolveCommon};
+use tansaku::front::Request;
+use tansaku::registry::{self, Prepared};
+use tansaku::search::LowerBound;
+use tansaku::search::auto::run;
+use tansaku::{Puzzle, picture::Picture, render::Board};
+
+/// The library's request for the options every solve shares.
+fn request(c: &SolveCommon) -> Request {
+    Request {
+        algorithm: c.algo.fixed(),
+        max_depth: c.max_depth,
+        threads: c.threads(),
+        ..Request::default()
+    }
+}
+
+/// Runs a prepared start and prints it.
+fn solve<P, H>(prep: Prepared<P, H>, title: &str, c: &SolveCommon) -> Result<(), Failure>
+where
+    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
+    P::Move: serde::Serialize + std::fmt::Display,
+    H: LowerBound<P>,
+{
+    let outcome = run(&prep.puzzle, &prep.start, &prep.bound, &prep.opts, &c.context());
+    let named = Named {
+        name: prep.name,
+        auto: prep.reason,
+    };
+    report_solve(&prep.puzzle, title, &named, outcome, c, None)
+}
 
 pub fn solve_knights(a: &KnightsSolve) -> Result<(), Failure> {
-    let (p, s) = match (&a.board, &a.goal) {
-        (Some(b), Some(g)) => Knights::new(b, g, &KNIGHT),
-        _ => Knights::exchange(a.size.0, a.size.1),
+    let mut req = request(&a.common).with("size", &format!("{}x{}", a.size.0, a.size.1));
+    if let (Some(b), Some(g)) = (&a.board, &a.goal) {
+        req = req.with("board", b).with("goal", g);
     }
-    .map_err(Failure::usage)?;
-    let chosen = a.common.resolve(Space {
-        states: Some(p.arrangements().min(u64::MAX as u128) as u64),
-        reversible: p.reversible(),
-        goals_listed: p.goal_states().is_some(),
-        strong_bound: false,
-    });
-    let named = Named::new(&chosen, "knight distances");
-    if let Some(reason) = p.unsolvable_reason(&s) {
-        return Err(print_unsolvable("knights", &named.name, reason, a.common.json));
-    }
-    // The space is small enough for a bidirectional proof of solvability
-    // before a tree search when it has at most 2^24 boards.
-    let run = Run {
-        precheck: p.arrangements() <= 1 << 24,
-        ..Run::new(chosen.algorithm, &a.common)
-    };
-    let outcome = run_solve(&p, &s, run, &p);
-    report_solve(&p, "knights", &named, outcome, &a.common, None)
+    let prep = registry::prepare_knights(&req).map_err(|e| unsolvable(e, "knights", &a.common))?;
+    solve(prep, "knights", &a.common)
 }
 
 pub fn solve_jugs(a: &JugsSolve) -> Result<(), Failure> {
-    let (p, s) = Jugs::new(&a.capacity, a.target).map_err(Failure::usage)?;
-    let chosen = a.common.resolve(Space::default());
-    let named = Named::new(&chosen, "none");
-    let name = format!(
-        "jugs {} to {}",
-        p.capacities().iter().map(u32::to_string).collect::<Vec<_>>().join(","),
-        a.target
-    );
-    if let Some(reason) = p.unsolvable_reason() {
-        return Err(print_unsolvable(&name, &named.name, reason, a.common.json));
-    }
-    let outcome = run_solve(&p, &s, Run::new(chosen.algorithm, &a.common), &NoBound);
-    report_solve(&p, &name, &named, outcome, &a.common, None)
+    let capacity: Vec<String> = a.capacity.iter().map(u32::to_string).collect();
+    let name = format!("jugs {} to {}", capacity.join(","), a.target);
+    let req = request(&a.common)
+        .with("capacity", &capacity.join(","))
+        .with("target", &a.target.to_string());
+    let prep = registry::prepare_jugs(&req).map_err(|e| unsolvable(e, &name, &a.common))?;
+    solve(prep, &name, &a.common)
 }
 
 pub fn solve_river(a: &RiverSolve) -> Result<(), Failure> {
-    let (p, s) = River::classic();
-    let chosen = a.common.resolve(Space::default());
-    let named = Named::new(&chosen, "none");
-    let run = Run {
-        precheck: true,
-        ..Run::new(chosen.algorithm, &a.common)
-    };
-    let outcome = run_solve(&p, &s, run, &NoBound);
-    report_solve(&p, "river crossing", &named, outcome, &a.common, None)
+    solve(
+        registry::prepare_river(&request(&a.common)),
+        "river crossing",
+        &a.common,
+    )
+}
+
+/// An instance shown unsolvable before any search: the JSON no-solution
+/// object (stats null) and exit 1; other errors as usual.
+fn unsolvable(e: tansaku::front::RunError, puzzle: &str, c: &SolveCommon) -> Failure {
+    match e {
+        tansaku::front::RunError::Unreachable(reason) => {
+            let algorithm = c.algo.fixed().map_or("auto", |a| a.name());
+            super::report::print_unsolvable(puzzle, algorithm, reason, c.json)
+        }
+        other => run_failure(other),
+    }
 }

@@ -23,36 +23,16 @@ fn puzzle_dirs() -> Vec<PathBuf> {
     dirs
 }
 
-/// The definition file of the puzzle called `name`: a file `NAME.toml` or
-/// `NAME.tws`, or a file whose `name` is `name`.
+/// The definition file of the puzzle called `name` (see
+/// `tansaku::registry::find_file`).
 fn find(name: &str) -> Result<PathBuf, Failure> {
     let dirs = puzzle_dirs();
-    for d in &dirs {
-        for ext in ["toml", "tws"] {
-            let p = d.join(format!("{name}.{ext}"));
-            if p.is_file() {
-                return Ok(p);
-            }
-        }
-    }
-    for d in &dirs {
-        let Ok(entries) = std::fs::read_dir(d) else { continue };
-        for e in entries.flatten() {
-            let p = e.path();
-            if let Ok(def) = Definition::load(&p, None)
-                && def.name() == name
-            {
-                return Ok(p);
-            }
-        }
-    }
-    Err(Failure::Usage(format!(
-        "'{name}' is neither a built-in puzzle nor a definition in {}; give a file with --def FILE, or see tansaku solve --help",
-        dirs.iter()
-            .map(|d| d.display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )))
+    tansaku::registry::find_file(name, &dirs).ok_or_else(|| {
+        Failure::Usage(format!(
+            "'{name}' is neither a built-in puzzle nor a definition in {}; give a file with --def FILE, or see tansaku solve --help",
+            dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+        ))
+    })
 }
 
 #[derive(Parser, Debug)]
@@ -91,7 +71,9 @@ fn load(path: &Path, metric: Option<&str>) -> Result<Definition, Failure> {
     Definition::load(path, metric).map_err(|e: DefError| Failure::Usage(e.to_string()))
 }
 
-fn run_failure(e: RunError, json: bool, puzzle: &str, algorithm: &str) -> Failure {
+/// The failure for a library error (the JSON no-solution object first
+/// when one is asked for).
+fn run_failure_json(e: RunError, json: bool, puzzle: &str, algorithm: &str) -> Failure {
     match e {
         RunError::BadInput(why) => Failure::Usage(why),
         RunError::Unreachable(why) => Failure::NoSolution(why),
@@ -115,6 +97,11 @@ fn run_failure(e: RunError, json: bool, puzzle: &str, algorithm: &str) -> Failur
         }
         RunError::Search(e) => search_failure(e),
     }
+}
+
+/// The failure for a library error.
+pub fn run_failure(e: RunError) -> Failure {
+    run_failure_json(e, false, "", "")
 }
 
 #[derive(Serialize)]
@@ -166,7 +153,7 @@ pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
     }
     let title = format!("{} ({})", def.name(), def.metric());
     let algo_name = c.algo.fixed().map_or("auto", |x| x.name());
-    let out = run::solve(&def, &req, &ctx).map_err(|e| run_failure(e, c.json, &title, algo_name))?;
+    let out = run::solve(&def, &req, &ctx).map_err(|e| run_failure_json(e, c.json, &title, algo_name))?;
     let algorithm = out.name.clone();
     if let Some(svg) = &c.svg {
         let per_row = (1000 / (out.grids[0].width * 32 + 18)).clamp(1, 12);
@@ -213,7 +200,7 @@ pub fn longest(a: &DefLongest, path: Option<PathBuf>) -> Result<(), Failure> {
     };
     let def = load(&path, a.metric.as_deref())?;
     let c = &a.common;
-    let out = run::analyse(&def, c.limit, &c.context()).map_err(|e| run_failure(e, false, "", ""))?;
+    let out = run::analyse(&def, c.limit, &c.context()).map_err(run_failure)?;
     let title = format!("{} ({})", def.name(), def.metric());
     write_histogram_svg(
         &format!("{title}: positions by distance"),
@@ -259,7 +246,7 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
         }
         let figures = run::check(&def, |m| Definition::parse(&src, Some(m)), &ctx).map_err(|e| match e {
             RunError::BadInput(why) => Failure::Usage(format!("{}: {why}", path.display())),
-            other => run_failure(other, false, "", ""),
+            other => run_failure(other),
         })?;
         let ok = figures.iter().all(run::Checked::ok);
         differs |= !ok;

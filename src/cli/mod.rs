@@ -13,7 +13,7 @@ pub mod tour;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use tansaku::puzzles::sliding::pdb::Partition;
-use tansaku::search::auto::{Algorithm, Space};
+use tansaku::search::auto::Algorithm;
 
 /// What went wrong, and so which exit code to use.
 #[derive(Debug)]
@@ -336,24 +336,6 @@ pub enum Algo {
 }
 
 impl SolveCommon {
-    /// The algorithm to run: `--algo`, or the library's choice for `space`
-    /// with its reason.
-    pub fn resolve(&self, space: Space) -> Chosen {
-        match self.algo.fixed() {
-            Some(algorithm) => Chosen {
-                algorithm,
-                reason: None,
-            },
-            None => {
-                let (algorithm, why) = tansaku::search::auto::choose(&space);
-                Chosen {
-                    algorithm,
-                    reason: Some(why),
-                }
-            }
-        }
-    }
-
     /// The run's context: `--max-memory` (else 3/4 of what the machine
     /// has) and a live line on a terminal unless `--quiet`.
     pub fn context(&self) -> tansaku::Context {
@@ -371,23 +353,6 @@ impl SolveCommon {
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
         )
-    }
-}
-
-/// The algorithm a solve runs, and why when it was chosen automatically.
-#[derive(Clone, Debug)]
-pub struct Chosen {
-    pub algorithm: Algorithm,
-    pub reason: Option<String>,
-}
-
-impl Chosen {
-    /// The name as reported; IDA* names its `bound`.
-    pub fn name(&self, bound: &str) -> String {
-        match self.algorithm {
-            Algorithm::IdaStar => format!("idastar ({bound})"),
-            other => other.name().to_string(),
-        }
     }
 }
 

@@ -1,76 +1,13 @@
 //! Running a solver or an analysis for the CLI and printing what it found,
 //! as text or as one JSON object. Generic over the puzzle.
 
-use super::{Chosen, Failure, SolveCommon};
+use super::{Failure, SolveCommon};
 use serde::Serialize;
 use std::fmt::Display;
+use tansaku::Puzzle;
 use tansaku::render::{Board, strip};
-use tansaku::search::auto::{Algorithm, RunOptions, run_ranked};
 use tansaku::search::retrograde::Analysis;
-use tansaku::search::{Iteration, LowerBound, SearchError, Solution, Stats};
-use tansaku::{Puzzle, Ranked};
-
-/// Largest ranked space whose solvability is proved by a bidirectional
-/// search before a tree search (which cannot prove it) is started.
-pub const PRECHECK_STATES: u64 = 1 << 24;
-
-/// How a solve runs: the algorithm and the options every search shares.
-#[derive(Clone, Debug)]
-pub struct Run {
-    pub algorithm: Algorithm,
-    pub max_depth: u32,
-    /// Before iterative deepening or IDA*, prove with a bidirectional
-    /// search that a solution exists (they would otherwise deepen up to
-    /// --max-depth on an unsolvable instance).
-    pub precheck: bool,
-    /// The budget (--max-memory) and the live line (unless --quiet).
-    pub ctx: tansaku::Context,
-    pub threads: usize,
-}
-
-impl Run {
-    pub fn new(algorithm: Algorithm, c: &SolveCommon) -> Self {
-        Run {
-            algorithm,
-            max_depth: c.max_depth,
-            precheck: false,
-            ctx: c.context(),
-            threads: c.threads(),
-        }
-    }
-}
-
-impl Run {
-    fn options(&self) -> RunOptions {
-        RunOptions {
-            algorithm: self.algorithm,
-            max_depth: self.max_depth,
-            threads: self.threads,
-            precheck: self.precheck,
-        }
-    }
-}
-
-/// Runs a solve on a [`Ranked`] puzzle (the library chooses rank or hash
-/// indexing).
-pub fn run_solve_ranked<P: Ranked>(
-    p: &P,
-    start: &P::State,
-    run: Run,
-    h: &impl LowerBound<P>,
-) -> Result<Solution<P>, SearchError> {
-    run_ranked(p, start, h, &run.options(), &run.ctx)
-}
-
-/// Runs a solve on any puzzle (hash-indexed graph searches).
-pub fn run_solve<P: Puzzle>(
-    p: &P,
-    start: &P::State,
-    run: Run,
-    h: &impl LowerBound<P>,
-) -> Result<Solution<P>, SearchError> {
-    tansaku::search::auto::run(p, start, h, &run.options(), &run.ctx)
-}
+use tansaku::search::{Iteration, SearchError, Solution, Stats};
 
 #[derive(Serialize)]
 struct SolveJson<'a, M: Serialize> {
@@ -128,15 +65,6 @@ where
 pub struct Named {
     pub name: String,
     pub auto: Option<String>,
-}
-
-impl Named {
-    pub fn new(chosen: &Chosen, bound: &str) -> Self {
-        Named {
-            name: chosen.name(bound),
-            auto: chosen.reason.clone(),
-        }
-    }
 }
 
 /// Answers an instance shown unsolvable before any search: the JSON

@@ -1,11 +1,11 @@
 //! `perft` and `wipeout`: Reversi's move-generator check and its shortest
-//! wipeouts (SPEC §5).
+//! wipeouts.
 
 use super::report::write_picture;
 use super::{Failure, PerftArgs, Side, WipeoutArgs};
 use serde::Serialize;
 use tansaku::picture::{Picture, svg_animation};
-use tansaku::puzzles::reversi::{Color, Ply, Position, Wipeout, parse_square, perft_parallel, symmetry};
+use tansaku::puzzles::reversi::{Color, Ply, Position, Wipeout, parse_square, perft_parallel, presented_record};
 use tansaku::search::SearchError;
 use tansaku::search::counting::count_shortest;
 
@@ -44,31 +44,6 @@ struct WipeoutJson<'a> {
     games: Vec<Game>,
     layer_sizes: Vec<u64>,
     seconds: f64,
-}
-
-/// `moves` as a game record: capitals for black.
-pub fn record(moves: &[Ply]) -> String {
-    moves.iter().map(Ply::to_string).collect()
-}
-
-/// The record shown for a game: among its images under the start's
-/// symmetries, those opening with `opening` (D3 by default, as in the seed
-/// article), the smallest.
-fn presented(moves: &[Ply], opening: u32) -> String {
-    (0..4)
-        .map(|i| {
-            moves
-                .iter()
-                .map(|m| Ply {
-                    square: symmetry(i, 1u64 << m.square).trailing_zeros() as u8,
-                    by: m.by,
-                })
-                .collect::<Vec<_>>()
-        })
-        .filter(|g| g.first().is_none_or(|m| m.square as u32 == opening))
-        .map(|g| record(&g))
-        .min()
-        .expect("one symmetry maps the first move onto the opening")
 }
 
 pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
@@ -136,7 +111,7 @@ pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
                 .into_iter()
                 .chain(c.moves.iter().copied())
                 .collect();
-            let record = presented(&moves, opening);
+            let record = presented_record(&moves, opening);
             let boards = start.replay(&record).expect("a found game replays");
             let last = boards.last().expect("the final board");
             debug_assert!(last.discs(winner.other()) == 0);

@@ -13,19 +13,6 @@ use tansaku::puzzles::sliding::{ParsedBoard, SlideMove, SlideState, Sliding, par
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
 use tansaku::search::{Iteration, SearchError, Stats};
 
-/// The Line Puzzle's named boards (SPEC §3).
-pub const LINE_BOARDS: [(&str, &str); 6] = [
-    ("start1", "ACA_/CDCA/DBAB/CDBD"),
-    ("start2", "ABA_/CDCD/ABAB/CDCD"),
-    ("start3", "AAB_/AABB/CCDD/CCDD"),
-    ("goal1", "ABA_/CABD/ACDB/CDCD"),
-    ("goal2", "AAB_/AABB/CCDD/CCDD"),
-    ("goal3", "ABA_/DCDC/BABA/CDCD"),
-];
-
-/// The Line Puzzle's tiles, sorted, for checking a written-out board.
-const LINE_TILES: &str = "AAAABBBCCCCDDDD";
-
 /// The physical puzzle's two extra moves.
 const PHYSICAL: Extra = (
     "physical",
@@ -33,27 +20,9 @@ const PHYSICAL: Extra = (
     "on the physical puzzle: the top-right tile is taken out first and put back last",
 );
 
-/// A Line Puzzle board from a name or written out.
+/// A Line Puzzle board from a name or written out (the library reads it).
 pub fn line_board(text: &str) -> Result<ParsedBoard, Failure> {
-    let key = text.trim().to_ascii_lowercase();
-    if let Some((_, b)) = LINE_BOARDS.iter().find(|(n, _)| *n == key) {
-        return Ok(parse_board(b, None).expect("SPEC board parses"));
-    }
-    if text.chars().all(|c| c.is_ascii_alphanumeric()) && !text.is_empty() && text.len() < 8 {
-        return Err(Failure::Usage(format!(
-            "'{text}' is not a Line Puzzle board: use start1 start2 start3 goal1 goal2 goal3, or write one out \
-             like ABA_/CABD/ACDB/CDCD"
-        )));
-    }
-    let b = parse_board(text, Some((4, 4))).map_err(Failure::usage)?;
-    let mut tiles: Vec<char> = b.tiles.iter().flatten().flat_map(|t| t.chars()).collect();
-    tiles.sort_unstable();
-    if tiles.iter().collect::<String>() != LINE_TILES {
-        return Err(Failure::Usage(format!(
-            "board '{text}' does not hold the Line Puzzle's tiles (A x4, B x3, C x4, D x4 and one empty cell)"
-        )));
-    }
-    Ok(b)
+    tansaku::puzzles::sliding::line_board(text).map_err(Failure::Usage)
 }
 
 /// The library's bound request for `--bound`.

@@ -1,4 +1,4 @@
-//! Flip It, in a row and on a W x H board (SPEC §1–2).
+//! Flip It, in a row and on a W x H board.
 //!
 //! One cell is empty, every other holds a disc, black or white. A disc jumps
 //! along a line (a row, a column, or with `diagonal` a diagonal of 3 or more
@@ -520,7 +520,7 @@ pub enum BoundKind {
 ///   for `|sum - goal sum|`, and the empty cell must also travel from its
 ///   cell to the goal's along the jump graph (a shortest-path table).
 ///
-/// Both are 0 on goals. On the SPEC start (4x4, all black) the corner bound
+/// Both are 0 on goals. On the article's start (4x4, all black) the corner bound
 /// gives 8 and the weighted count 10; the tests check admissibility on every
 /// state of the small boards against the exact distances.
 #[derive(Clone, Debug)]

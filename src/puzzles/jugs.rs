@@ -1,7 +1,7 @@
-//! Water jugs (SPEC §4): jugs of given capacities, unlimited water; a move
+//! Water jugs: jugs of given capacities, unlimited water; a move
 //! fills a jug, empties it, or pours one jug into another until the first
 //! is empty or the second full. Goal: some jug holds the target amount.
-//! SPEC's instance: 8 L and 5 L, target 4 L, 10 moves.
+//! The article's instance: 8 L and 5 L, target 4 L, 10 moves.
 //!
 //! Emptying cannot be undone by one move, so the moves are not reversible:
 //! breadth-first search and (plain) iterative deepening apply, the

@@ -1,9 +1,9 @@
-//! Knight exchange and other jumping-piece puzzles (SPEC §4).
+//! Knight exchange and other jumping-piece puzzles.
 //!
 //! Pieces stand on the cells of a W x H board; a move takes one piece along
 //! a jump (by default a chess knight's move) to an empty cell. Pieces of one
 //! label are interchangeable. The puzzle is data: the board, the jump
-//! offsets, a start and a goal board. SPEC's instance: 3 wide, 4 high,
+//! offsets, a start and a goal board. The article's instance: 3 wide, 4 high,
 //! three white knights on the top row and three black ones on the bottom
 //! row, to be exchanged (16 moves).
 
@@ -48,7 +48,7 @@ pub struct Knights {
 }
 
 impl Knights {
-    /// SPEC's instance on a `width` x `height` board: white knights (`W`) on
+    /// The article's instance on a `width` x `height` board: white knights (`W`) on
     /// the top row, black knights (`B`) on the bottom row, to be swapped.
     /// Returns the puzzle and its start.
     ///
@@ -329,7 +329,7 @@ impl LowerBound<Knights> for Knights {
 
 impl Knights {
     /// Number of arrangements of the pieces, `n! / prod(count!)`: the size
-    /// of the space a search may visit (18,480 on SPEC's 3x4 board).
+    /// of the space a search may visit (18,480 on the article's 3x4 board).
     ///
     /// ```
     /// use tansaku::puzzles::knights::Knights;

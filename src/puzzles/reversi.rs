@@ -494,6 +494,39 @@ impl fmt::Display for Ply {
     }
 }
 
+/// A game record: black's moves in capitals, white's in lower case,
+/// passes implied (`D3c3B3d2E1d6D7e3F4`).
+pub fn record(moves: &[Ply]) -> String {
+    moves.iter().map(Ply::to_string).collect()
+}
+
+/// The record shown for a game: among its images under the start's 4
+/// symmetries, those opening on square `opening` (D3, as the seed article
+/// writes its games), the smallest; the game's own record when none
+/// opens there.
+///
+/// ```
+/// use tansaku::puzzles::reversi::{Color, Ply, parse_square, presented_record};
+/// let f5 = Ply { square: parse_square("F5").unwrap() as u8, by: Color::Black };
+/// assert_eq!(presented_record(&[f5], parse_square("D3").unwrap()), "D3");
+/// ```
+pub fn presented_record(moves: &[Ply], opening: u32) -> String {
+    (0..4)
+        .map(|i| {
+            moves
+                .iter()
+                .map(|m| Ply {
+                    square: symmetry(i, 1u64 << m.square).trailing_zeros() as u8,
+                    by: m.by,
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|g| g.first().is_none_or(|m| m.square as u32 == opening))
+        .map(|g| record(&g))
+        .min()
+        .unwrap_or_else(|| record(moves))
+}
+
 impl Puzzle for Wipeout {
     type State = Position;
     type Move = Ply;

@@ -1,7 +1,7 @@
-//! River crossing (SPEC §4): a farmer must take his items across a river in
+//! River crossing: a farmer must take his items across a river in
 //! a boat that holds him and at most `capacity` items; some pairs of items
 //! may not be left on a bank without him. The puzzle is data: the items,
-//! the forbidden pairs, the boat's capacity. SPEC's instance: wolf, goat,
+//! the forbidden pairs, the boat's capacity. The article's instance: wolf, goat,
 //! cabbage; wolf-goat and goat-cabbage forbidden; one item: 7 crossings.
 
 use crate::Puzzle;

@@ -1,4 +1,4 @@
-//! Flip It benchmarks: every algorithm on the SPEC 4x4 instance under both
+//! Flip It benchmarks: every algorithm on the published figures 4x4 instance under both
 //! rules, the row instances, and the 4x4 retrograde analyses.
 //! Run: `cargo bench --bench flip`. The 5x5 analyses take ~20 s each and are
 //! timed from the CLI instead (see BENCHMARKS.md).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ten Line Puzzle pairs of SPEC §3, both directions, through the CLI:
+# The ten Line Puzzle pairs of docs/published.md, both directions, through the CLI:
 # IDA* with pattern databases (default) or --bound manhattan (the seed
 # article's bound). Prints moves, IDA* nodes, search seconds and wall
 # seconds (process start to exit, database build included), median of 3.

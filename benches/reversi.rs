@@ -1,5 +1,5 @@
 //! Reversi benchmarks: perft (single thread and on every core) and the
-//! shortest-wipeout searches of SPEC §5.
+//! shortest-wipeout searches of docs/published.md.
 //! Run: `cargo bench --bench reversi`.
 
 use criterion::{Criterion, criterion_group, criterion_main};

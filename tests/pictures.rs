@@ -144,7 +144,7 @@ fn an_unwritable_picture_path_is_a_usage_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the picture"));
 }
 
-/// The README's main command: every row agrees with the SPEC, and every
+/// The README's main command: every row agrees with the published figures, and every
 /// picture it draws renders.
 #[test]
 fn the_tour_agrees_with_the_spec_and_draws_its_pictures() {

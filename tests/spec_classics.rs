@@ -1,4 +1,4 @@
-//! SPEC §4's exercises: knight exchange 16, water jugs 10, river crossing 7,
+//! docs/published.md's exercises: knight exchange 16, water jugs 10, river crossing 7,
 //! by every algorithm that applies, every solution replayed.
 
 use tansaku::puzzles::jugs::{JugState, Jugs};
@@ -59,7 +59,7 @@ fn water_jugs_in_10() {
         &ida_star_with(&p, &s, &NoBound, IdaOptions::default()).unwrap(),
         10,
     );
-    // SPEC's sequence is a legal 10-move solution too.
+    // The article's sequence is a legal 10-move solution too.
     let spec = [
         (0, 0),
         (0, 5),

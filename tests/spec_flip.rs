@@ -1,4 +1,4 @@
-//! Every published number of SPEC §1–2, with every solution replayed.
+//! Every published number of docs/published.md, with every solution replayed.
 
 use tansaku::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
 use tansaku::search::retrograde::{DistanceTable, RetroOptions, count_orbits, retrograde_dense, retrograde_sparse};
@@ -139,7 +139,7 @@ fn square_4x4_longest() {
         assert_eq!(a.histogram.iter().sum::<u64>(), 524_288);
         assert_eq!((a.longest, a.count), (longest, count));
         assert_eq!(count_orbits(&p, table.ranks_at(longest).map(|r| p.unrank(r))), orbits);
-        // The SPEC start is one of the longest positions.
+        // The article's start is one of the longest positions.
         let start = p.parse_board("BBBB/B_BB/BBBB/BBBB").unwrap();
         assert_eq!(table.get(p.rank(&start)), Some(longest));
     }

@@ -1,4 +1,4 @@
-//! SPEC §5, Reversi: the published perft table, and the shortest wipeouts
+//! docs/published.md, Reversi: the published perft table, and the shortest wipeouts
 //! (black 9 plies / 36 positions up to symmetry, white 10 / 28, 57 games
 //! opening with F5), each count checked against a plain enumeration of
 //! every game, every reported game replayed to a wipeout.

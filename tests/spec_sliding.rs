@@ -1,4 +1,4 @@
-//! SPEC §3–4 numbers for the sliding-tile puzzles, solutions replayed.
+//! docs/published.md numbers for the sliding-tile puzzles, solutions replayed.
 
 use tansaku::puzzles::sliding::packed::Packed;
 use tansaku::puzzles::sliding::pattern::PatternDb;
@@ -117,7 +117,7 @@ fn board(name: &str) -> &'static str {
     BOARDS.iter().find(|(n, _)| *n == name).unwrap().1
 }
 
-/// SPEC §3's table: every pair in both directions.
+/// docs/published.md's table: every pair in both directions.
 const PAIRS: [(&str, &str, usize); 10] = [
     ("start1", "start2", 30),
     ("start1", "start3", 30),

@@ -119,6 +119,13 @@ pub struct Blocks {
     free: Vec<u8>,
     /// Dense ranks, when every piece covers one cell.
     dense: Option<Multiset>,
+    /// Every piece covers one cell, so a piece's code is its kind.
+    singles: bool,
+    /// Some cell is a wall.
+    walls: bool,
+    /// The goal positions as codes, when every pattern is one position
+    /// (one-cell pieces, no `?`): the goal test compares bytes.
+    exact_goals: Option<Vec<Vec<u8>>>,
     /// Symmetries, the identity first.
     pub symmetries: Vec<Symmetry>,
     /// For the lower bound: per goal pattern, per kind, per cell, the
@@ -479,6 +486,9 @@ impl Blocks {
             jumps,
             free,
             dense: None,
+            singles: false,
+            walls: false,
+            exact_goals: None,
             symmetries: Vec::new(),
             bound: None,
             expect: Vec::new(),
@@ -565,13 +575,28 @@ impl Blocks {
             b.goal_cells.push(cells);
             row_base += g.len() + 1;
         }
-        if b.kinds.iter().skip(1).all(|k| k.shape.len() == 1) {
+        b.walls = b.start.contains(&WALL);
+        b.singles = b.kinds.iter().skip(1).all(|k| k.shape.len() == 1);
+        if b.singles {
             let counts: Vec<u32> = b.kinds.iter().map(|k| k.count as u32).collect();
             let mut counts = counts;
             counts[0] = b.start.iter().filter(|&&c| c == EMPTY).count() as u32;
             b.dense = Multiset::new(&counts);
         }
         b.bound = b.single_piece_bound();
+        if b.singles && b.goal_cells.iter().all(|p| p.iter().all(Option::is_some)) {
+            b.exact_goals = Some(
+                b.goal_cells
+                    .iter()
+                    .map(|p| {
+                        p.iter()
+                            .enumerate()
+                            .map(|(c, k)| if b.start[c] == WALL { WALL } else { k.unwrap_or(0) })
+                            .collect()
+                    })
+                    .collect(),
+            );
+        }
         if let Some(e) = &f.expect {
             b.expect = super::parse_expect(src, e, &["step", "piece"], metric.name())?;
         }
@@ -1195,6 +1220,50 @@ impl<const N: usize> Puzzle for Grid<'_, N> {
     #[inline]
     fn for_each_successor(&self, s: &Cells<N>, mut f: impl FnMut(CellMove, Cells<N>)) {
         let n = self.cells();
+        let b = self.0;
+        if b.singles && b.metric == Metric::Step {
+            // One-cell pieces: look from each empty cell at the pieces
+            // that can come into it (jumps and steps are symmetric).
+            let w = b.width as i32;
+            for e in 0..n {
+                if s.0[e] != EMPTY {
+                    continue;
+                }
+                let (er, ec) = (e as i32 / w, e as i32 % w);
+                let offsets: &[(i32, i32)] = match &b.jumps {
+                    Some(j) => j,
+                    None => &DIRS,
+                };
+                for &(dr, dc) in offsets {
+                    let Some(c) = b.cell(er - dr, ec - dc) else { continue };
+                    let code = s.0[c];
+                    if code == EMPTY || code == WALL {
+                        continue;
+                    }
+                    if b.jumps.is_none() {
+                        let allowed = match b.kinds[code as usize].axis {
+                            Axis::Both => true,
+                            Axis::Horizontal => dr == 0,
+                            Axis::Vertical => dc == 0,
+                        };
+                        if !allowed {
+                            continue;
+                        }
+                    }
+                    let mut t = *s;
+                    t.0[e] = code;
+                    t.0[c] = EMPTY;
+                    f(
+                        CellMove {
+                            from: c as u8,
+                            to: e as u8,
+                        },
+                        t,
+                    );
+                }
+            }
+            return;
+        }
         self.0.successors(&s.0[..n], |m, t| {
             let mut c = [0u8; N];
             c[..n].copy_from_slice(t);
@@ -1214,7 +1283,10 @@ impl<const N: usize> Puzzle for Grid<'_, N> {
 
     #[inline]
     fn is_goal(&self, s: &Cells<N>) -> bool {
-        self.0.matches(&s.0)
+        match &self.0.exact_goals {
+            Some(goals) => goals.iter().any(|g| s.0[..g.len()] == g[..]),
+            None => self.0.matches(&s.0),
+        }
     }
 
     fn reversible(&self) -> bool {
@@ -1258,6 +1330,10 @@ impl<const N: usize> Ranked for Grid<'_, N> {
     #[inline]
     fn rank(&self, s: &Cells<N>) -> u64 {
         let m = self.0.dense.as_ref().expect("ranked only with one-cell pieces");
+        if !self.0.walls {
+            // One-cell pieces: a cell's code is its kind, the rank's digit.
+            return m.rank(&s.0[..self.cells()]);
+        }
         let mut digits = [0u8; MAX_CELLS];
         for (i, &c) in self.0.free.iter().enumerate() {
             digits[i] = self.0.kind_at(s.0[c as usize]);
@@ -1267,6 +1343,11 @@ impl<const N: usize> Ranked for Grid<'_, N> {
 
     fn unrank(&self, r: u64) -> Cells<N> {
         let m = self.0.dense.as_ref().expect("ranked only with one-cell pieces");
+        if !self.0.walls {
+            let mut c = [0u8; N];
+            m.unrank_into(r, &mut c[..self.cells()]);
+            return Cells(c);
+        }
         let mut digits = [0u8; MAX_CELLS];
         m.unrank_into(r, &mut digits[..self.0.free.len()]);
         let mut c = [0u8; N];

@@ -11,6 +11,12 @@ pub struct Multiset {
     counts: Vec<u32>,
     len: usize,
     total: u64,
+    /// Every symbol once: a permutation, ranked by its Lehmer code.
+    permutation: bool,
+    /// `factorial[i] = i!`, for permutations.
+    factorial: Vec<u64>,
+    /// `total * len` fits in a `u64`: the general rank needs no `u128`.
+    small: bool,
 }
 
 impl Multiset {
@@ -37,10 +43,24 @@ impl Multiset {
                 }
             }
         }
+        let len = placed as usize;
+        let permutation = counts.iter().all(|&c| c == 1) && len <= 20;
+        let mut factorial = vec![1u64; len + 1];
+        if permutation {
+            for i in 1..=len {
+                factorial[i] = factorial[i - 1] * i as u64;
+            }
+        }
         Some(Multiset {
             counts: counts.to_vec(),
-            len: placed as usize,
+            len,
             total: total as u64,
+            permutation,
+            factorial,
+            small: counts.len() <= 64
+                && total
+                    .checked_mul(len as u128 + 1)
+                    .is_some_and(|x| x <= u128::from(u64::MAX)),
         })
     }
 
@@ -63,9 +83,37 @@ impl Multiset {
     /// the number of arrangements of what is left, the arrangements that
     /// put a smaller symbol first number `M * (copies of smaller symbols)
     /// / (symbols left)`.
+    #[inline]
     pub fn rank(&self, seq: &[u8]) -> u64 {
-        let mut left = [0u32; 256];
-        left[..self.counts.len()].copy_from_slice(&self.counts);
+        if self.permutation {
+            // Lehmer code: for each symbol, the smaller ones not used yet.
+            let mut used: u64 = 0;
+            let mut rank = 0u64;
+            for (i, &x) in seq.iter().enumerate() {
+                let smaller_free = (!used & ((1u64 << x) - 1)).count_ones() as u64;
+                rank += smaller_free * self.factorial[self.len - 1 - i];
+                used |= 1 << x;
+            }
+            return rank;
+        }
+        if self.small {
+            let mut left = [0u64; 64];
+            for (l, &c) in left.iter_mut().zip(&self.counts) {
+                *l = u64::from(c);
+            }
+            let (mut m, mut rank, mut n) = (self.total, 0u64, self.len as u64);
+            for &s in seq {
+                let s = s as usize;
+                let smaller: u64 = left[..s].iter().sum();
+                rank += m * smaller / n;
+                m = m * left[s] / n;
+                left[s] -= 1;
+                n -= 1;
+            }
+            return rank;
+        }
+        let mut left = vec![0u32; self.counts.len()];
+        left.copy_from_slice(&self.counts);
         let mut m = u128::from(self.total);
         let mut rank: u128 = 0;
         let mut n = self.len as u128;
@@ -89,14 +137,44 @@ impl Multiset {
 
     /// The arrangement of rank `r < count()`, written into `out`.
     pub fn unrank_into(&self, r: u64, out: &mut [u8]) {
-        let mut left = [0u32; 256];
-        left[..self.counts.len()].copy_from_slice(&self.counts);
+        if self.permutation {
+            let mut free: u64 = if self.len == 64 {
+                u64::MAX
+            } else {
+                (1u64 << self.len) - 1
+            };
+            let mut r = r;
+            for (i, slot) in out.iter_mut().take(self.len).enumerate() {
+                let f = self.factorial[self.len - 1 - i];
+                let mut k = r / f;
+                r %= f;
+                // The k-th free symbol.
+                let mut bits = free;
+                while k > 0 {
+                    bits &= bits - 1;
+                    k -= 1;
+                }
+                let x = bits.trailing_zeros();
+                *slot = x as u8;
+                free &= !(1u64 << x);
+            }
+            return;
+        }
+        let mut stack = [0u32; 64];
+        let mut heap = Vec::new();
+        let left: &mut [u32] = if self.counts.len() <= 64 {
+            &mut stack[..self.counts.len()]
+        } else {
+            heap.resize(self.counts.len(), 0);
+            &mut heap
+        };
+        left.copy_from_slice(&self.counts);
         let mut m = u128::from(self.total);
         let mut r = u128::from(r);
         let mut n = self.len as u128;
         for slot in out.iter_mut().take(self.len) {
             let mut below: u128 = 0;
-            for (v, c) in left.iter_mut().enumerate().take(self.counts.len()) {
+            for (v, c) in left.iter_mut().enumerate() {
                 if *c == 0 {
                     continue;
                 }
@@ -139,6 +217,25 @@ mod tests {
         let m = Multiset::new(&[1; 9]).unwrap();
         assert_eq!(m.count(), 362_880);
         assert_eq!(m.rank(&[8, 7, 6, 5, 4, 3, 2, 1, 0]), 362_879);
+    }
+
+    #[test]
+    fn every_path_agrees_with_the_wide_one() {
+        // A permutation (Lehmer), a small multiset (u64) and the same
+        // multiset forced onto the u128 path rank alike.
+        for counts in [vec![1u32; 7], vec![3, 1, 2, 2]] {
+            let m = Multiset::new(&counts).unwrap();
+            let wide = Multiset {
+                permutation: false,
+                small: false,
+                ..m.clone()
+            };
+            for r in (0..m.count()).step_by(7) {
+                let s = m.unrank(r);
+                assert_eq!(wide.unrank(r), s);
+                assert_eq!((m.rank(&s), wide.rank(&s)), (r, r));
+            }
+        }
     }
 
     #[test]

@@ -134,12 +134,12 @@ impl Board for Drawn {
 
 /// `tansaku solve --def FILE` (or by name: `path` given).
 pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
-    let Some(path) = path.or_else(|| a.def.clone()) else {
+    let Some(path) = path.or_else(|| a.file.def.clone()) else {
         return Err(Failure::Usage(
             "say what to solve: a built-in puzzle (tansaku solve sliding ...), a definition file (--def FILE) or a definition's name; see tansaku solve --help".into(),
         ));
     };
-    let def = load(&path, a.metric.as_deref())?;
+    let def = load(&path, a.file.metric.as_deref())?;
     let c = &a.common;
     let ctx = c.context();
     let mut req = Request {
@@ -193,12 +193,12 @@ pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
 
 /// `tansaku longest --def FILE` (or by name: `path` given).
 pub fn longest(a: &DefLongest, path: Option<PathBuf>) -> Result<(), Failure> {
-    let Some(path) = path.or_else(|| a.def.clone()) else {
+    let Some(path) = path.or_else(|| a.file.def.clone()) else {
         return Err(Failure::Usage(
             "say what to analyse: a built-in puzzle (tansaku longest sliding ...), a definition file (--def FILE) or a definition's name; see tansaku longest --help".into(),
         ));
     };
-    let def = load(&path, a.metric.as_deref())?;
+    let def = load(&path, a.file.metric.as_deref())?;
     let c = &a.common;
     let out = run::analyse(&def, c.limit, &c.context()).map_err(run_failure)?;
     let title = format!("{} ({})", def.name(), def.metric());
@@ -231,7 +231,7 @@ struct CheckJson<'a> {
 
 /// `tansaku check FILE...`.
 pub fn check(a: &CheckArgs) -> Result<(), Failure> {
-    let ctx = context(a.max_memory, if a.quiet { Show::Quiet } else { Show::Terminal });
+    let ctx = context(a.max_memory, Show::unless(a.quiet));
     let mut differs = false;
     for path in &a.files {
         let src = Src::read(path).map_err(|e| Failure::Usage(e.to_string()))?;

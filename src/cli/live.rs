@@ -45,6 +45,13 @@ pub enum Show {
     Lines,
 }
 
+impl Show {
+    /// A live line on a terminal unless `quiet`.
+    pub fn unless(quiet: bool) -> Self {
+        if quiet { Show::Quiet } else { Show::Terminal }
+    }
+}
+
 /// The context of a command: its budget and, unless quiet, a live line.
 pub fn context(max_memory: Option<u64>, show: Show) -> Context {
     let ctx = Context::new().with_budget_opt(budget(max_memory));

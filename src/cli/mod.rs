@@ -209,21 +209,28 @@ pub struct SolveCmd {
     pub def: DefSolve,
 }
 
-/// Solving a defined puzzle.
+/// A definition file and the metric to read it in.
 #[derive(Args, Debug, Clone)]
-pub struct DefSolve {
+pub struct DefFile {
     /// A puzzle definition: TOML (pieces on a grid) or twsearch .tws
     #[arg(long, value_name = "FILE")]
     pub def: Option<std::path::PathBuf>,
+    /// Metric: step or piece (blocks), htm or qtm (.tws); default: the
+    /// file's (blocks) or htm
+    #[arg(long)]
+    pub metric: Option<String>,
+}
+
+/// Solving a defined puzzle.
+#[derive(Args, Debug, Clone)]
+pub struct DefSolve {
+    #[command(flatten)]
+    pub file: DefFile,
     /// Start position: a board written as in the file (rows separated by /)
     /// or, for a .tws puzzle, a scramble such as "R U2 F'"; default: the
     /// file's start
     #[arg(long)]
     pub board: Option<String>,
-    /// Metric: step or piece (blocks), htm or qtm (.tws); default: the
-    /// file's (blocks) or htm
-    #[arg(long)]
-    pub metric: Option<String>,
     #[command(flatten)]
     pub common: SolveCommon,
 }
@@ -245,12 +252,8 @@ pub struct LongestCmd {
 /// Analysing a defined puzzle.
 #[derive(Args, Debug, Clone)]
 pub struct DefLongest {
-    /// A puzzle definition: TOML (pieces on a grid) or twsearch .tws
-    #[arg(long, value_name = "FILE")]
-    pub def: Option<std::path::PathBuf>,
-    /// Metric: step or piece (blocks), htm or qtm (.tws)
-    #[arg(long)]
-    pub metric: Option<String>,
+    #[command(flatten)]
+    pub file: DefFile,
     #[command(flatten)]
     pub common: LongestCommon,
 }
@@ -339,12 +342,7 @@ impl SolveCommon {
     /// The run's context: `--max-memory` (else 3/4 of what the machine
     /// has) and a live line on a terminal unless `--quiet`.
     pub fn context(&self) -> tansaku::Context {
-        let show = if self.quiet {
-            live::Show::Quiet
-        } else {
-            live::Show::Terminal
-        };
-        live::context(self.max_memory, show)
+        live::context(self.max_memory, live::Show::unless(self.quiet))
     }
 
     /// IDA*'s threads: `--threads`, or every core.

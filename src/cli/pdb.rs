@@ -48,14 +48,7 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
             eprintln!("tansaku: {m}");
         }
     };
-    let ctx = super::live::context(
-        a.max_memory,
-        if a.quiet {
-            super::live::Show::Quiet
-        } else {
-            super::live::Show::Terminal
-        },
-    );
+    let ctx = super::live::context(a.max_memory, super::live::Show::unless(a.quiet));
     let (_, origins) =
         AdditivePdb::load(&p, partition, &cache, &ctx, &notice).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
     let specs = AdditivePdb::tables(&p, partition).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;

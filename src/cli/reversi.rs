@@ -71,14 +71,7 @@ pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
     let p = Wipeout { winner };
     // Plies already played before the search starts.
     let played = first.is_some() as u32;
-    let ctx = super::live::context(
-        a.max_memory,
-        if a.quiet {
-            super::live::Show::Quiet
-        } else {
-            super::live::Show::Terminal
-        },
-    );
+    let ctx = super::live::context(a.max_memory, super::live::Show::unless(a.quiet));
     let found = match count_shortest(&p, &from, true, a.max_plies.saturating_sub(played), &ctx) {
         Ok(f) => f,
         Err(SearchError::DepthLimit { .. }) => {

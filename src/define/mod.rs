@@ -250,7 +250,7 @@ fn parse_expect(
 #[derive(Clone, Debug)]
 pub enum Definition {
     /// Pieces on a grid.
-    Blocks(blocks::Blocks),
+    Blocks(Box<blocks::Blocks>),
     /// A permutation puzzle.
     Tws(tws::Tws),
 }
@@ -278,7 +278,7 @@ impl Definition {
         }
         let head: Head = toml::from_str(&src.text).map_err(|e| src.toml_error(&e))?;
         match head.kind.as_ref().map(|k| k.get_ref().as_str()) {
-            Some("blocks") => Ok(Definition::Blocks(blocks::Blocks::parse(src, metric)?)),
+            Some("blocks") => Ok(Definition::Blocks(Box::new(blocks::Blocks::parse(src, metric)?))),
             Some(other) => Err(src.error_at(
                 head.kind.as_ref().map(|k| k.span().start),
                 format!("kind = \"{other}\" is not known: use kind = \"blocks\" (permutation puzzles are .tws files)"),

@@ -679,8 +679,17 @@ impl Game for WipeoutGame {
             name: "counting bfs (merged)".into(),
             reason: None,
             moves: game.moves.iter().map(ToString::to_string).collect(),
-            pictures: boards.iter().map(|b| vec![format!("{b:?}")]).collect(),
-            boards: boards.iter().map(|b| format!("{b:?}")).collect(),
+            pictures: boards
+                .iter()
+                .map(|b| b.render(false).lines().map(String::from).collect())
+                .collect(),
+            // A position in one line: the game record that reaches it.
+            boards: (0..boards.len())
+                .map(|i| match crate::puzzles::reversi::record(&game.moves[..i]) {
+                    r if r.is_empty() => "start".to_string(),
+                    r => r,
+                })
+                .collect(),
             grids: boards.iter().map(|b| p.grid(b)).collect(),
             stats: found.stats,
             iterations: Vec::new(),

@@ -551,3 +551,21 @@ fn bad_definitions_and_figures_exit_2_and_1() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--def FILE"));
 }
+
+/// A game of the library's registry without a subcommand of its own is
+/// reached by name, its options given with --set.
+#[test]
+fn registry_games_by_name_take_set_options() {
+    let v = json(&["solve", "wipeout", "--set", "color=white", "--quiet"]);
+    assert_eq!(
+        (v["length"].as_u64(), v["positions_up_to_symmetry"].as_u64()),
+        (Some(10), Some(28))
+    );
+    assert_eq!(v["boards"][0], "start");
+    let out = tansaku()
+        .args(["solve", "wipeout", "--set", "colour"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("KEY=VALUE"));
+}

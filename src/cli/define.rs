@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use tansaku::define::run::{self, Request, RunError};
 use tansaku::define::{DefError, Definition, Src};
+use tansaku::front::Game;
 use tansaku::render::{Board, strip};
 use tansaku::search::{Iteration, SearchError, Stats};
 
@@ -53,10 +54,15 @@ fn parse_named<T: Parser>(command: &str, args: &[String]) -> T {
     T::try_parse_from(std::iter::once(name).chain(args[1..].iter().cloned())).unwrap_or_else(|e| e.exit())
 }
 
-/// `tansaku solve NAME [options]`.
+/// `tansaku solve NAME [options]`: a definition found by name, or a
+/// built-in game of the registry without a subcommand of its own (its
+/// options given with `--set KEY=VALUE`).
 pub fn solve_named(args: &[String]) -> Result<(), Failure> {
-    let path = find(&args[0])?;
     let a: NamedSolve = parse_named("solve", args);
+    if let Some(game) = tansaku::registry::builtin(&args[0]) {
+        return solve_game(game.as_ref(), game.name(), None, &a.def);
+    }
+    let path = find(&args[0])?;
     solve(&a.def, Some(path))
 }
 
@@ -107,11 +113,14 @@ pub fn run_failure(e: RunError) -> Failure {
 #[derive(Serialize)]
 struct SolveJson<'a> {
     puzzle: &'a str,
-    metric: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metric: Option<&'a str>,
     algorithm: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     auto: Option<&'a str>,
     length: usize,
+    #[serde(flatten)]
+    extra: std::collections::BTreeMap<&'static str, u64>,
     boards: &'a [String],
     moves: &'a [String],
     stats: Stats,
@@ -140,21 +149,39 @@ pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
         ));
     };
     let def = load(&path, a.file.metric.as_deref())?;
+    let title = format!("{} ({})", def.name(), def.metric());
+    solve_game(&def, &title, Some(def.metric()), a)
+}
+
+/// The library's request for a solve's options (`--board`, `--set`).
+fn request(a: &DefSolve) -> Result<Request, Failure> {
     let c = &a.common;
-    let ctx = c.context();
     let mut req = Request {
         algorithm: c.algo.fixed(),
         max_depth: c.max_depth,
         threads: c.threads(),
         ..Request::default()
     };
+    for kv in &a.set {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| Failure::Usage(format!("--set '{kv}': write KEY=VALUE, e.g. --set size=5x5")))?;
+        req = req.with(k.trim(), v.trim());
+    }
     if let Some(b) = &a.board {
         req = req.with("board", b);
     }
-    let title = format!("{} ({})", def.name(), def.metric());
+    Ok(req)
+}
+
+/// Solves any game of the library's front door and prints the outcome.
+fn solve_game(game: &dyn Game, title: &str, metric: Option<&str>, a: &DefSolve) -> Result<(), Failure> {
+    let c = &a.common;
+    let req = request(a)?;
     let algo_name = c.algo.fixed().map_or("auto", |x| x.name());
-    let out = run::solve(&def, &req, &ctx).map_err(|e| run_failure_json(e, c.json, &title, algo_name))?;
-    let algorithm = out.name.clone();
+    let out = game
+        .solve(&req, &c.context())
+        .map_err(|e| run_failure_json(e, c.json, title, algo_name))?;
     if let Some(svg) = &c.svg {
         let per_row = (1000 / (out.grids[0].width * 32 + 18)).clamp(1, 12);
         let picture = tansaku::picture::svg_strip(&format!("{title}: {} moves", out.moves.len()), &out.grids, per_row);
@@ -162,11 +189,12 @@ pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
     }
     if c.json {
         let j = SolveJson {
-            puzzle: def.name(),
-            metric: def.metric(),
-            algorithm,
+            puzzle: game.name(),
+            metric,
+            algorithm: out.name.clone(),
             auto: out.reason.as_deref(),
             length: out.moves.len(),
+            extra: out.extra.iter().copied().collect(),
             boards: &out.boards,
             moves: &out.moves,
             stats: out.stats,
@@ -175,7 +203,7 @@ pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
         println!("{}", serde_json::to_string(&j).expect("serialisable"));
         return Ok(());
     }
-    println!("{title}: {} -> goal, by {algorithm}", out.boards[0]);
+    println!("{title}: {} -> goal, by {}", out.boards[0], out.name);
     if let Some(why) = &out.reason {
         println!("(chosen by --algo auto: {why})");
     }
@@ -185,6 +213,9 @@ pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
     println!();
     println!("moves      {}", out.moves.join(" "));
     println!("length     {} moves", out.moves.len());
+    for (k, v) in &out.extra {
+        println!("{k:<10} {v}");
+    }
     println!("generated  {} states", out.stats.generated);
     println!("expanded   {} states", out.stats.expanded);
     println!("seconds    {:.6}", out.stats.seconds);

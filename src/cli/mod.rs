@@ -231,6 +231,11 @@ pub struct DefSolve {
     /// file's start
     #[arg(long)]
     pub board: Option<String>,
+    /// An option of the puzzle, KEY=VALUE (repeatable); for games of the
+    /// library without a subcommand, e.g. tansaku solve wipeout --set
+    /// color=white
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
     #[command(flatten)]
     pub common: SolveCommon,
 }

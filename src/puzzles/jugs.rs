@@ -69,7 +69,7 @@ impl Jugs {
     pub fn new(capacities: &[u32], target: u32) -> Result<(Self, JugState), JugError> {
         if capacities.is_empty() || capacities.len() > MAX_JUGS {
             return Err(JugError(format!(
-                "give 1 to {MAX_JUGS} jug capacities, e.g. --capacity 8,5 (got {})",
+                "give 1 to {MAX_JUGS} jug capacities, e.g. 8,5 (got {})",
                 capacities.len()
             )));
         }

@@ -61,7 +61,7 @@ impl Knights {
     pub fn exchange(width: usize, height: usize) -> Result<(Self, KnightState), KnightError> {
         if height < 2 || width < 1 {
             return Err(KnightError(format!(
-                "a {width}x{height} board has no two rows to exchange; give at least 1x2, e.g. --size 3x4"
+                "a {width}x{height} board has no two rows to exchange; give at least 1x2, e.g. 3x4"
             )));
         }
         let row = |c: char| c.to_string().repeat(width);

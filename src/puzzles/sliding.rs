@@ -221,7 +221,7 @@ pub fn parse_board(text: &str, size: Option<(usize, usize)>) -> Result<ParsedBoa
         if let Some((w2, h2)) = size
             && (w2, h2) != (w, rows.len())
         {
-            return Err(bad(format!("it is {w}x{} but --size says {w2}x{h2}", rows.len())));
+            return Err(bad(format!("it is {w}x{} but the size given is {w2}x{h2}", rows.len())));
         }
         (w, rows.len())
     } else if let Some((w, h)) = size {
@@ -237,7 +237,7 @@ pub fn parse_board(text: &str, size: Option<(usize, usize)>) -> Result<ParsedBoa
         let side = (cells.len() as f64).sqrt().round() as usize;
         if side * side != cells.len() {
             return Err(bad(format!(
-                "{} cells do not make a square; separate the rows with / or give --size WxH",
+                "{} cells do not make a square; separate the rows with / or give the size WxH",
                 cells.len()
             )));
         }

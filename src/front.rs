@@ -9,11 +9,13 @@ use crate::context::Context;
 use crate::picture::{Grid, Picture};
 use crate::render::Board;
 use crate::search::auto::Algorithm;
-use crate::search::retrograde::Analysis;
+use crate::search::retrograde::{Analysis, Bits, Checkpoint, RetroOptions};
 use crate::search::{Iteration, SearchError, Solution, Stats};
 use crate::{Puzzle, replay};
 use std::collections::BTreeMap;
 use std::fmt::Display;
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// A game's options, by name (`board`, `goal`, `size`, `diagonal`, ...).
 pub type Options = BTreeMap<String, String>;
@@ -29,6 +31,12 @@ pub struct Request {
     pub max_depth: u32,
     /// Threads for IDA*.
     pub threads: usize,
+    /// Slot width of a whole-space analysis's table.
+    pub bits: Bits,
+    /// Where a whole-space analysis writes its checkpoints, and at least
+    /// how long apart; an analysis whose folder holds the checkpoint of an
+    /// interrupted run of the same analysis goes on from it.
+    pub checkpoint: Option<(PathBuf, Duration)>,
 }
 
 impl Default for Request {
@@ -38,6 +46,8 @@ impl Default for Request {
             options: Options::new(),
             max_depth: 200,
             threads: 1,
+            bits: Bits::Auto,
+            checkpoint: None,
         }
     }
 }
@@ -64,6 +74,29 @@ impl Request {
     /// Option `key`, if given.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.options.get(key).map(String::as_str)
+    }
+
+    /// The settings of a whole-space analysis keeping `keep` longest
+    /// positions; `key` names what is analysed (the checkpoint's
+    /// description: a checkpoint of anything else is refused).
+    ///
+    /// ```
+    /// use tansaku::front::Request;
+    /// let r = Request { checkpoint: Some(("runs".into(), std::time::Duration::from_secs(60))), ..Default::default() };
+    /// let o = r.retro(10, &tansaku::Context::new(), "sliding 3x4".into());
+    /// assert_eq!(o.checkpoint.unwrap().key, "sliding 3x4");
+    /// ```
+    pub fn retro(&self, keep: usize, ctx: &Context, key: String) -> RetroOptions {
+        RetroOptions {
+            keep,
+            ctx: ctx.clone(),
+            bits: self.bits,
+            checkpoint: self.checkpoint.as_ref().map(|(dir, every)| Checkpoint {
+                dir: dir.clone(),
+                key,
+                every: *every,
+            }),
+        }
     }
 
     /// A yes/no option: absent, `false` or `no` is no.

@@ -24,7 +24,7 @@ use crate::puzzles::river::River;
 use crate::puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver};
 use crate::puzzles::sliding::{self, ParsedBoard, Sliding, parse_board};
 use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
-use crate::search::retrograde::{RetroOptions, count_orbits, retrograde_dense};
+use crate::search::retrograde::{Analysis, longest_orbits, retrograde};
 use crate::search::{LowerBound, NoBound};
 use crate::{Puzzle, Ranked};
 
@@ -292,10 +292,10 @@ where
     Ok(out)
 }
 
-fn flip_analyse(p: &FlipIt, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
-    let (a, table) = retrograde_dense(p, RetroOptions { keep, ctx: ctx.clone() })?;
-    let orbits = count_orbits(p, table.ranks_at(a.longest).map(|r| p.unrank(r)));
-    Ok(Analysed::of(p, a, Some(p.state_count()), Some(orbits)))
+fn flip_analyse(p: &FlipIt, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
+    let (a, table) = retrograde(p, req.retro(keep, ctx, p.name()))?;
+    let orbits = longest_orbits(p, &a, table.as_ref());
+    Ok(Analysed::of(p, a, Some(p.state_count()), orbits))
 }
 
 impl Game for FlipRow {
@@ -320,7 +320,7 @@ impl Game for FlipRow {
     fn analyse(&self, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
         let (n, _) = size(req.get("size").unwrap_or("6"))?;
         let p = FlipIt::new(n, 1, req.flag("adjacent"), false).map_err(bad)?;
-        flip_analyse(&p, keep, ctx)
+        flip_analyse(&p, req, keep, ctx)
     }
 }
 
@@ -347,7 +347,7 @@ impl Game for FlipSquare {
     fn analyse(&self, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
         let (w, h) = size(req.get("size").unwrap_or("4x4"))?;
         let p = FlipIt::new(w, h, req.flag("adjacent"), req.flag("diagonal")).map_err(bad)?;
-        flip_analyse(&p, keep, ctx)
+        flip_analyse(&p, req, keep, ctx)
     }
 }
 
@@ -412,8 +412,24 @@ fn ordered_goal(w: usize, h: usize) -> Result<ParsedBoard, RunError> {
     })
 }
 
-fn sliding_analyse(p: &Sliding, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
-    let (a, _) = retrograde_dense(p, RetroOptions { keep, ctx: ctx.clone() })?;
+/// A sliding puzzle's whole space: the reachable half alone, ranked
+/// without holes, when the tiles are distinct and the board fits a word
+/// ([`sliding::half`]); every arrangement otherwise.
+fn sliding_analyse(p: &Sliding, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
+    let key = format!("sliding {}x{} to {}", p.width(), p.height(), p.format(&p.goal()));
+    if let Some(h) = sliding::half::Half::new(p) {
+        let (a, _) = retrograde(&h, req.retro(keep, ctx, key + " (reachable half, ranks v1)"))?;
+        let a = Analysis {
+            positions: a.positions.iter().map(|&x| h.unpack(x)).collect(),
+            states: a.states,
+            histogram: a.histogram,
+            longest: a.longest,
+            count: a.count,
+            stats: a.stats,
+        };
+        return Ok(Analysed::of(p, a, Some(h.state_count()), None));
+    }
+    let (a, _) = retrograde(p, req.retro(keep, ctx, key))?;
     Ok(Analysed::of(p, a, Some(p.state_count()), None))
 }
 
@@ -449,7 +465,7 @@ impl Game for SlidingGame {
             None => ordered_goal(w, h)?,
         };
         let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(bad)?;
-        sliding_analyse(&p, keep, ctx)
+        sliding_analyse(&p, req, keep, ctx)
     }
 }
 
@@ -482,7 +498,7 @@ impl Game for LineGame {
     fn analyse(&self, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
         let goal = sliding::line_board(req.get("goal").unwrap_or("goal1")).map_err(|e| bad(format!("goal: {e}")))?;
         let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(bad)?;
-        sliding_analyse(&p, keep, ctx)
+        sliding_analyse(&p, req, keep, ctx)
     }
 }
 

@@ -153,7 +153,7 @@ fn bad_input_exits_2() {
         &["longest", "flip-row", "--size", "0"],
         &["longest", "flip-row", "--size", "2"],
         &["longest", "flip-square", "--size", "7x7"],
-        &["longest", "flip-square", "--size", "5x5", "--max-memory", "100M"],
+        &["longest", "flip-square", "--size", "5x5", "--max-memory", "64M"],
         &["longest", "flip-square", "--max-memory", "lots"],
         &["frobnicate"],
     ];
@@ -301,7 +301,7 @@ fn new_puzzles_bad_input_exits_2() {
         &["longest", "sliding", "--size", "4x4"],
         &["longest", "sliding", "--size", "7x7"],
         &["longest", "line", "--goal", "nowhere"],
-        &["longest", "line", "--max-memory", "100M"],
+        &["longest", "line", "--max-memory", "48M"],
     ];
     for args in cases {
         let out = tansaku().args(*args).output().unwrap();
@@ -422,7 +422,17 @@ fn reversi_text_output_and_bad_input() {
 fn oversized_tables_are_refused_with_the_estimate_and_the_override() {
     for args in [
         &["longest", "flip-square", "--size", "7x7"][..],
-        &["longest", "flip-square", "--size", "5x5", "--max-memory", "100M"],
+        &["longest", "flip-square", "--size", "5x5", "--max-memory", "64M"],
+        &[
+            "longest",
+            "flip-square",
+            "--size",
+            "5x5",
+            "--bits",
+            "8",
+            "--max-memory",
+            "300M",
+        ],
         &["longest", "sliding", "--size", "4x4"],
         // 60 << 59 states: more than a u64 counts; once wrapped round to
         // a zero-byte estimate and panicked allocating.
@@ -568,4 +578,65 @@ fn registry_games_by_name_take_set_options() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("KEY=VALUE"));
+}
+
+/// The JSON of an analysis without its time.
+fn timeless(stdout: &[u8]) -> Value {
+    let mut v: Value = serde_json::from_slice(stdout).unwrap();
+    v["stats"]["seconds"] = Value::Null;
+    v
+}
+
+#[test]
+fn a_killed_analysis_goes_on_from_its_checkpoint() {
+    let args = ["longest", "sliding", "--size", "5x2", "--bits", "2", "--json", "-q"];
+    let whole = tansaku().args(args).output().unwrap();
+    assert!(whole.status.success());
+    let whole = timeless(&whole.stdout);
+    assert_eq!(whole["states"], 1_814_400);
+    let dir = tempfile::tempdir().unwrap();
+    let dir_arg = dir.path().to_str().unwrap();
+    let bin = env!("CARGO_BIN_EXE_tansaku");
+    // Killed (SIGKILL) at several moments, each run going on from the
+    // last checkpoint; some kills land during a checkpoint write.
+    for ms in [2u64, 8, 20, 35, 50, 80] {
+        let mut child = std::process::Command::new(bin)
+            .args(args)
+            .args(["--checkpoint", dir_arg, "--checkpoint-every", "0"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let _ = child.kill();
+        child.wait().unwrap();
+    }
+    let out = tansaku().args(args).args(["--checkpoint", dir_arg]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(timeless(&out.stdout), whole);
+}
+
+#[test]
+fn a_damaged_checkpoint_is_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("longest.ckpt"),
+        b"tansaku-retro\0\0\0 and then nothing useful",
+    )
+    .unwrap();
+    let out = tansaku()
+        .args([
+            "longest",
+            "sliding",
+            "--size",
+            "3x3",
+            "--checkpoint",
+            dir.path().to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("refused") && err.contains("remove it"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!err.contains("panicked"));
 }

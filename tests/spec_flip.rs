@@ -269,7 +269,7 @@ fn memory_limit_refuses_before_allocating() {
         ctx: tansaku::Context::new().with_budget(100 << 20),
         ..RetroOptions::default()
     };
-    let err = retrograde_dense(&p, opts.clone()).err().expect("refused");
+    let err = retrograde_dense(&p, opts.clone()).expect_err("refused");
     // A typed error with both figures; the library names no flag.
     match err {
         tansaku::search::SearchError::OverBudget(e) => {

@@ -2,16 +2,15 @@
 //! the file, call the library's front door (`tansaku::define::run`), print.
 
 use super::live::{Show, context};
-use super::report::{print_longest, search_failure, write_histogram_svg, write_picture};
+use super::report::{Drawn, print_analysed, search_failure, write_picture};
 use super::{CheckArgs, DefLongest, DefSolve, Failure};
 use clap::Parser;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use tansaku::define::run::{self, Request, RunError};
 use tansaku::define::{DefError, Definition, Src};
 use tansaku::front::Game;
-use tansaku::render::{Board, strip};
+use tansaku::render::strip;
 use tansaku::search::{Iteration, SearchError, Stats};
 
 /// The folders searched for a definition given by name: those of
@@ -128,19 +127,6 @@ struct SolveJson<'a> {
     iterations: &'a [Iteration],
 }
 
-/// Positions drawn ahead of time, for the text layout.
-struct Drawn(HashMap<String, Vec<String>>);
-
-impl Board for Drawn {
-    type State = String;
-    fn picture(&self, s: &String) -> Vec<String> {
-        self.0.get(s).cloned().unwrap_or_else(|| vec![s.clone()])
-    }
-    fn notation(&self, s: &String) -> String {
-        s.clone()
-    }
-}
-
 /// `tansaku solve --def FILE` (or by name: `path` given).
 pub fn solve(a: &DefSolve, path: Option<PathBuf>) -> Result<(), Failure> {
     let Some(path) = path.or_else(|| a.file.def.clone()) else {
@@ -231,25 +217,8 @@ pub fn longest(a: &DefLongest, path: Option<PathBuf>) -> Result<(), Failure> {
     };
     let def = load(&path, a.file.metric.as_deref())?;
     let c = &a.common;
-    let out = run::analyse(&def, c.limit, &c.context()).map_err(run_failure)?;
-    let title = format!("{} ({})", def.name(), def.metric());
-    write_histogram_svg(
-        &format!("{title}: positions by distance"),
-        &out.analysis.histogram,
-        c.plot.as_deref(),
-        c.log,
-    )?;
-    let drawn = Drawn(
-        out.analysis
-            .positions
-            .iter()
-            .cloned()
-            .zip(out.pictures.iter().cloned())
-            .collect(),
-    );
-    let space = out.space.unwrap_or(out.analysis.states);
-    print_longest(&drawn, &title, space, &out.analysis, out.orbits, c.limit, c.json);
-    Ok(())
+    let out = run::analyse(&def, &c.request(&[]), c.limit, &c.context()).map_err(run_failure)?;
+    print_analysed(&out, &format!("{} ({})", def.name(), def.metric()), c)
 }
 
 #[derive(Serialize)]

@@ -2,16 +2,14 @@
 //! `longest flip-square`.
 
 use super::define::run_failure;
-use super::report::{Named, print_longest, report_solve, write_histogram_svg};
+use super::report::{Named, print_analysed, report_solve};
 use super::{
     Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, LongestCommon, SolveCommon,
 };
-use tansaku::Ranked;
 use tansaku::front::Request;
 use tansaku::puzzles::flip::{FlipBound, FlipIt};
 use tansaku::registry::{self, Prepared};
 use tansaku::search::auto::run_ranked;
-use tansaku::search::retrograde::{RetroOptions, count_orbits, retrograde_dense};
 
 pub fn solve_row(a: &FlipRowSolve) -> Result<(), Failure> {
     let req = request(&a.common, a.bound, a.goal.as_deref(), a.adjacent).with("board", &a.board);
@@ -75,24 +73,26 @@ fn solve(prep: Prepared<FlipIt, FlipBound>, fixed_goal: bool, c: &SolveCommon) -
 
 pub fn longest_row(a: &FlipRowLongest) -> Result<(), Failure> {
     let p = FlipIt::new(a.size, 1, a.adjacent, false).map_err(Failure::usage)?;
-    longest(&p, &a.common)
+    let options = [("size", a.size.to_string()), ("adjacent", a.adjacent.to_string())];
+    longest("flip-row", &p.name(), &options, &a.common)
 }
 
 pub fn longest_square(a: &FlipSquareLongest) -> Result<(), Failure> {
     let (w, h) = a.size;
     let p = FlipIt::new(w, h, a.adjacent, a.diagonal).map_err(Failure::usage)?;
-    longest(&p, &a.common)
+    let options = [
+        ("size", format!("{w}x{h}")),
+        ("adjacent", a.adjacent.to_string()),
+        ("diagonal", a.diagonal.to_string()),
+    ];
+    longest("flip-square", &p.name(), &options, &a.common)
 }
 
-fn longest(p: &FlipIt, c: &LongestCommon) -> Result<(), Failure> {
-    let opts = RetroOptions {
-        keep: c.limit,
-        ctx: c.context(),
-    };
-    let (analysis, table) = retrograde_dense(p, opts.clone()).map_err(super::report::search_failure)?;
-    let orbits = count_orbits(p, table.ranks_at(analysis.longest).map(|r| p.unrank(r)));
-    let title = format!("{}: positions by distance", p.name());
-    write_histogram_svg(&title, &analysis.histogram, c.plot.as_deref(), c.log)?;
-    print_longest(p, &p.name(), p.state_count(), &analysis, Some(orbits), c.limit, c.json);
-    Ok(())
+/// A built-in game's whole-space analysis, through the library's registry.
+pub(crate) fn longest(game: &str, title: &str, options: &[(&str, String)], c: &LongestCommon) -> Result<(), Failure> {
+    let game = registry::builtin(game).expect("a built-in game");
+    let out = game
+        .analyse(&c.request(options), c.limit, &c.context())
+        .map_err(run_failure)?;
+    print_analysed(&out, title, c)
 }

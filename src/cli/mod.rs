@@ -512,9 +512,53 @@ pub struct LongestCommon {
     /// Progress lines on stderr even when it is not a terminal
     #[arg(long)]
     pub progress: bool,
+    /// Bits a position in the table: 8 (the distance itself), 2 (the
+    /// distance modulo 3, Korf's two-bit search: a quarter of the memory,
+    /// same histogram and longest positions), or auto: a byte when the table
+    /// fits the memory, else two bits
+    #[arg(long, value_parser = parse_bits, default_value = "auto", value_name = "8|2|auto")]
+    pub bits: tansaku::search::retrograde::Bits,
+    /// Write checkpoints into DIR at the end of levels; the same command
+    /// with the same DIR goes on from the last one after a kill. A
+    /// checkpoint of another analysis, version, or a damaged one is refused
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: least seconds between two checkpoints (a
+    /// checkpoint is also never written before the work since the last one
+    /// is twenty times what writing it costs)
+    #[arg(long, default_value_t = 300, value_name = "SECONDS", requires = "checkpoint")]
+    pub checkpoint_every: u64,
+}
+
+/// Parses `--bits`.
+fn parse_bits(text: &str) -> Result<tansaku::search::retrograde::Bits, String> {
+    use tansaku::search::retrograde::Bits;
+    match text {
+        "auto" => Ok(Bits::Auto),
+        "8" => Ok(Bits::Eight),
+        "2" => Ok(Bits::Two),
+        _ => Err("use 8, 2 or auto".into()),
+    }
 }
 
 impl LongestCommon {
+    /// The library's request for an analysis: the table's width and the
+    /// checkpoints, with the game's options.
+    pub fn request(&self, options: &[(&str, String)]) -> tansaku::front::Request {
+        let mut req = tansaku::front::Request {
+            bits: self.bits,
+            checkpoint: self
+                .checkpoint
+                .clone()
+                .map(|d| (d, std::time::Duration::from_secs(self.checkpoint_every))),
+            ..Default::default()
+        };
+        for (k, v) in options {
+            req = req.with(k, v);
+        }
+        req
+    }
+
     /// The analysis's context: `--max-memory` (else 3/4 of what the
     /// machine has) and progress (a live line on a terminal, plain lines
     /// with `--progress`, nothing with `--quiet`).

@@ -5,6 +5,7 @@ use super::{Failure, SolveCommon};
 use serde::Serialize;
 use std::fmt::Display;
 use tansaku::Puzzle;
+use tansaku::front::Analysed;
 use tansaku::render::{Board, strip};
 use tansaku::search::retrograde::Analysis;
 use tansaku::search::{Iteration, SearchError, Solution, Stats};
@@ -293,4 +294,39 @@ pub fn write_histogram_svg(
         Some(path) => write_picture(path, &tansaku::picture::svg_histogram(title, histogram, log)),
         None => Ok(()),
     }
+}
+
+/// Positions drawn ahead of time, for the text layout.
+pub struct Drawn(pub std::collections::HashMap<String, Vec<String>>);
+
+impl Board for Drawn {
+    type State = String;
+    fn picture(&self, s: &String) -> Vec<String> {
+        self.0.get(s).cloned().unwrap_or_else(|| vec![s.clone()])
+    }
+    fn notation(&self, s: &String) -> String {
+        s.clone()
+    }
+}
+
+/// Prints a whole-space analysis from the library (and draws its
+/// histogram when asked).
+pub fn print_analysed(out: &Analysed, title: &str, c: &super::LongestCommon) -> Result<(), Failure> {
+    write_histogram_svg(
+        &format!("{title}: positions by distance"),
+        &out.analysis.histogram,
+        c.plot.as_deref(),
+        c.log,
+    )?;
+    let drawn = Drawn(
+        out.analysis
+            .positions
+            .iter()
+            .cloned()
+            .zip(out.pictures.iter().cloned())
+            .collect(),
+    );
+    let space = out.space.unwrap_or(out.analysis.states);
+    print_longest(&drawn, title, space, &out.analysis, out.orbits, c.limit, c.json);
+    Ok(())
 }

@@ -2,15 +2,13 @@
 //! `longest line`. The library chooses the algorithm and the bound
 //! (`tansaku::puzzles::sliding::solve`); this file parses and prints.
 
-use super::report::{Extra, Named, print_longest, print_unsolvable, report_solve, write_histogram_svg};
-use super::{Failure, LineLongest, LineSolve, LongestCommon, SlideBound, SlidingLongest, SlidingSolve, SolveCommon};
+use super::report::{Extra, Named, print_unsolvable, report_solve};
+use super::{Failure, LineLongest, LineSolve, SlideBound, SlidingLongest, SlidingSolve, SolveCommon};
 use serde::Serialize;
-use tansaku::Ranked;
 use tansaku::puzzles::sliding::pdb::cache::PdbCache;
 use tansaku::puzzles::sliding::pdb::{Partition, PdbError};
 use tansaku::puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
 use tansaku::puzzles::sliding::{ParsedBoard, SlideMove, SlideState, Sliding, parse_board};
-use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
 use tansaku::search::{Iteration, SearchError, Stats};
 
 /// The physical puzzle's two extra moves.
@@ -369,23 +367,12 @@ pub fn longest_sliding(a: &SlidingLongest) -> Result<(), Failure> {
     };
     let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
     let name = format!("sliding {}x{}", p.width(), p.height());
-    longest(&p, &name, &a.common)
+    let options = [("size", format!("{w}x{h}")), ("goal", p.format(&p.goal()))];
+    super::flip::longest("sliding", &name, &options, &a.common)
 }
 
 pub fn longest_line(a: &LineLongest) -> Result<(), Failure> {
     let goal = line_board(&a.goal).map_err(|e| prefix("--goal", e))?;
-    let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
-    longest(&p, "line puzzle", &a.common)
-}
-
-fn longest(p: &Sliding, name: &str, c: &LongestCommon) -> Result<(), Failure> {
-    let opts = RetroOptions {
-        keep: c.limit,
-        ctx: c.context(),
-    };
-    let (analysis, _) = retrograde_dense(p, opts.clone()).map_err(super::report::search_failure)?;
-    let title = format!("{name}: positions by distance");
-    write_histogram_svg(&title, &analysis.histogram, c.plot.as_deref(), c.log)?;
-    print_longest(p, name, p.state_count(), &analysis, None, c.limit, c.json);
-    Ok(())
+    Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
+    super::flip::longest("line", "line puzzle", &[("goal", a.goal.clone())], &a.common)
 }

@@ -95,6 +95,9 @@ pub struct Symmetry {
 /// A puzzle of pieces on a grid, read from a definition.
 #[derive(Clone, Debug)]
 pub struct Blocks {
+    /// A hash of the file's text: what a checkpoint of its analysis is
+    /// checked against.
+    pub fingerprint: u64,
     /// The puzzle's name.
     pub name: String,
     /// Columns and rows.
@@ -474,6 +477,7 @@ impl Blocks {
             .map(|c| c as u8)
             .collect();
         let mut b = Blocks {
+            fingerprint: xxhash_rust::xxh3::xxh3_64(src.text.as_bytes()),
             name: f.name.get_ref().clone(),
             width,
             height,

@@ -300,6 +300,14 @@ impl Definition {
         }
     }
 
+    /// A hash of the file's text.
+    pub fn fingerprint(&self) -> u64 {
+        match self {
+            Definition::Blocks(b) => b.fingerprint,
+            Definition::Tws(t) => t.fingerprint,
+        }
+    }
+
     /// The metric in use.
     pub fn metric(&self) -> &'static str {
         match self {

@@ -13,7 +13,7 @@ use crate::front::{Game, Options};
 use crate::picture::Picture;
 use crate::render::Board;
 use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
-use crate::search::retrograde::{RetroOptions, count_orbits, retrograde_dense, retrograde_sparse};
+use crate::search::retrograde::{RetroOptions, count_orbits, longest_orbits, retrograde, retrograde_sparse};
 use crate::search::{LowerBound, SearchError};
 use crate::{Puzzle, Ranked, Symmetric};
 use std::fmt::Display;
@@ -230,33 +230,44 @@ where
 }
 
 /// The distance of every position to the goal: dense (every rank, a
-/// byte each) where the ranks fit the budget, else the positions reached
+/// byte or two bits each, with the request's checkpoints) where the ranks
+/// fit the budget, else the positions reached
 /// from the start, hashed. `keep` caps the longest positions returned.
 ///
 /// ```
 /// use tansaku::define::{Definition, Src, run};
 /// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
 /// let d = Definition::parse(&Src::new("swap.toml", text), None).unwrap();
-/// let a = run::analyse(&d, 10, &tansaku::Context::new()).unwrap();
+/// let a = run::analyse(&d, &Default::default(), 10, &tansaku::Context::new()).unwrap();
 /// assert_eq!(a.analysis.histogram, vec![1, 2, 5, 2, 2]);
 /// assert_eq!(a.analysis.positions, ["../AB", "AB/.."]);
 /// ```
-pub fn analyse(def: &Definition, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
-    with_puzzle!(def, |p| analyse_on(&p, keep, ctx))
+pub fn analyse(def: &Definition, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
+    let key = format!(
+        "definition {} ({} metric, file hash {:016x})",
+        def.name(),
+        def.metric(),
+        def.fingerprint()
+    );
+    let opts = req.retro(keep, ctx, key);
+    with_puzzle!(def, |p| analyse_on(&p, opts, ctx))
 }
 
-fn analyse_on<P: Defined>(p: &P, keep: usize, ctx: &Context) -> Result<Analysed, RunError>
+fn analyse_on<P: Defined>(p: &P, opts: RetroOptions, ctx: &Context) -> Result<Analysed, RunError>
 where
     P::Move: Display,
 {
-    let opts = RetroOptions { keep, ctx: ctx.clone() };
     let syms = p.symmetry_count();
-    // A space with dense ranks that does not fit a byte a rank fits a
-    // hash table even less: `retrograde_dense` refuses it before
-    // allocating anything.
+    // A space with dense ranks that does not fit two bits a rank fits a
+    // hash table even less: `retrograde` refuses it before allocating
+    // anything.
     let (analysis, orbits, representation) = if p.dense() {
-        let (a, table) = retrograde_dense(p, opts.clone())?;
-        let orbits = (syms > 1).then(|| count_orbits(p, table.ranks_at(a.longest).map(|r| p.unrank(r))));
+        let (a, table) = retrograde(p, opts.clone())?;
+        let orbits = if syms > 1 {
+            longest_orbits(p, &a, table.as_ref())
+        } else {
+            None
+        };
         (a, orbits, "dense")
     } else {
         let goals = match p.goal_states() {
@@ -365,7 +376,7 @@ fn check_one(d: &Definition, e: &Expect, metric: &str, ctx: &Context, out: &mut 
         push("length", Some(u64::from(len)), sol.moves.len() as u64);
     }
     if e.states.is_some() || e.longest.is_some() || e.count.is_some() || e.count_up_to_symmetry.is_some() {
-        let a = analyse(d, 1, ctx)?;
+        let a = analyse(d, &Request::default(), 1, ctx)?;
         push("states", e.states, a.analysis.states);
         push("longest", e.longest.map(u64::from), u64::from(a.analysis.longest));
         push("count", e.count, a.analysis.count);
@@ -421,8 +432,8 @@ impl Game for Definition {
         solve(self, req, ctx)
     }
 
-    fn analyse(&self, _: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
-        analyse(self, keep, ctx)
+    fn analyse(&self, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
+        analyse(self, req, keep, ctx)
     }
 }
 

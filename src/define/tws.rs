@@ -130,6 +130,9 @@ impl TwsMetric {
 /// A permutation puzzle read from a `.tws` file.
 #[derive(Clone, Debug)]
 pub struct Tws {
+    /// A hash of the file's text: what a checkpoint of its analysis is
+    /// checked against.
+    pub fingerprint: u64,
     /// The puzzle's name (`Name` line, else the file's stem).
     pub name: String,
     /// The sets of pieces.
@@ -289,6 +292,7 @@ impl Tws {
             });
         }
         let mut t = Tws {
+            fingerprint: xxhash_rust::xxh3::xxh3_64(src.text.as_bytes()),
             name,
             sets,
             bytes: offset,

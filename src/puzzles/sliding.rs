@@ -9,6 +9,7 @@
 //! the 8-puzzle, 16C4·12C4·8C4·4 = 252,252,000 for the Line Puzzle.
 
 mod combinadic;
+pub mod half;
 pub mod packed;
 pub mod pattern;
 pub mod pdb;

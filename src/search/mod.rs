@@ -21,7 +21,9 @@
 pub mod auto;
 pub mod bfs;
 pub mod bidir;
+pub mod checkpoint;
 pub mod counting;
+mod dense;
 pub mod ida;
 pub mod index;
 pub mod retrograde;
@@ -95,6 +97,9 @@ pub enum SearchError {
     /// A table or the stored states would pass the memory budget.
     #[error(transparent)]
     OverBudget(#[from] crate::memory::MemoryError),
+    /// A checkpoint cannot be trusted or written.
+    #[error(transparent)]
+    Checkpoint(#[from] checkpoint::CheckpointError),
     /// The context asked the search to stop.
     #[error("stopped: {0:?}")]
     Stopped(crate::context::Stop),

@@ -6,35 +6,25 @@
 //! distance (the puzzle's "God's number" for that goal set) and every
 //! position at that distance (the antipodes).
 //!
-//! Two implementations:
+//! Implementations:
 //! * [`retrograde_dense`] for [`Ranked`] puzzles: one byte per state in a
-//!   rank-indexed array, levels processed in parallel (rayon). Each level is
-//!   run top-down (expand the frontier, claim unseen successors) while the
-//!   frontier is small and bottom-up (every unseen state looks for a
-//!   neighbour in the frontier and stops at the first) once it is large, as
-//!   in direction-optimising BFS. Bytes are packed eight to an `AtomicU64`:
-//!   top-down claims a byte with one `fetch_and`, which turns `0xFF` into the
-//!   new distance and tells exactly one thread that it did; bottom-up lets
-//!   each thread write only its own words. So the counts are exact and the
-//!   result does not depend on scheduling.
+//!   rank-indexed array (the distance of every state can be read back),
+//!   levels processed in parallel (rayon); see the `dense` engine.
+//! * [`retrograde`]: the same with a byte or two bits a state (Korf's
+//!   two-bit breadth-first search: the distance modulo 3), chosen by the
+//!   memory budget, and checkpoints that let a killed run go on.
 //! * [`retrograde_sparse`] for any reversible puzzle with a listable goal
 //!   set: a hash map from state to distance.
 
+use super::dense::{self, Bytes, Code, Table, TwoBits};
+pub use super::dense::{Bits, Checkpoint};
 use super::{SearchError, Stats, Timer};
 use crate::memory;
 use crate::{Puzzle, Ranked, Symmetric};
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// The byte of a state not reached (yet).
-const UNSEEN: u8 = 0xFF;
-/// The largest distance a dense table can hold.
+/// The largest distance a byte table can hold.
 pub const MAX_DENSE_DISTANCE: u32 = 254;
-const LOW: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-/// Words per parallel work item.
-const CHUNK_WORDS: usize = 1 << 12;
 
 /// What a retrograde analysis found.
 #[derive(Clone, Debug)]
@@ -64,6 +54,12 @@ pub struct RetroOptions {
     /// allocated), the progress observer (a line per level) and the stop
     /// signals (checked between levels).
     pub ctx: crate::Context,
+    /// Slot width of [`retrograde`]'s table ([`retrograde_dense`] always
+    /// uses bytes).
+    pub bits: Bits,
+    /// Where and how often the dense analyses write checkpoints; a run
+    /// given the checkpoint of an interrupted one goes on from it.
+    pub checkpoint: Option<Checkpoint>,
 }
 
 impl Default for RetroOptions {
@@ -71,25 +67,22 @@ impl Default for RetroOptions {
         RetroOptions {
             keep: 1000,
             ctx: crate::Context::new(),
+            bits: Bits::Auto,
+            checkpoint: None,
         }
     }
 }
 
 /// A distance for every rank: the result of [`retrograde_dense`].
-pub struct DistanceTable {
-    words: Vec<AtomicU64>,
-    len: usize,
+pub struct DistanceTable(Table<Bytes>);
+
+impl std::fmt::Debug for DistanceTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DistanceTable({} ranks)", self.0.len)
+    }
 }
 
 impl DistanceTable {
-    fn new(len: usize) -> Self {
-        let words = (0..len.div_ceil(8))
-            .into_par_iter()
-            .map(|_| AtomicU64::new(u64::MAX))
-            .collect();
-        DistanceTable { words, len }
-    }
-
     /// Bytes the table for `len` states occupies (saturating: a space too
     /// large to count must not wrap round to a small table).
     ///
@@ -99,75 +92,63 @@ impl DistanceTable {
     /// assert_eq!(DistanceTable::bytes_for(u64::MAX), u64::MAX);
     /// ```
     pub fn bytes_for(len: u64) -> u64 {
-        len.div_ceil(8).saturating_mul(8)
+        Table::<Bytes>::bytes_for(len)
     }
 
     /// Number of ranks.
     pub fn len(&self) -> usize {
-        self.len
+        self.0.len
     }
 
     /// True when the table has no entries.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.len == 0
     }
 
     /// The distance of rank `r`, `None` when it cannot reach a goal.
     pub fn get(&self, r: u64) -> Option<u32> {
-        let b = self.byte(r as usize);
-        (b != UNSEEN).then_some(b as u32)
-    }
-
-    fn byte(&self, r: usize) -> u8 {
-        (self.words[r >> 3].load(Relaxed) >> ((r & 7) * 8)) as u8
+        let b = self.0.slot(r as usize);
+        (b != Bytes::UNSEEN).then_some(b as u32)
     }
 
     /// Every rank at distance `d`, in increasing order.
     pub fn ranks_at(&self, d: u32) -> impl Iterator<Item = u64> + '_ {
-        let d = d as u8;
-        self.words
-            .iter()
-            .enumerate()
-            .flat_map(move |(wi, w)| set_bytes(byte_matches(w.load(Relaxed), d)).map(move |k| (wi * 8 + k) as u64))
-            .filter(move |&r| (r as usize) < self.len)
+        self.0.ranks_with(d as u64)
     }
 }
 
-/// The byte positions (0..8) whose high bit is set in a mask from
-/// [`byte_matches`].
-#[inline]
-fn set_bytes(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let k = m.trailing_zeros() as usize / 8;
-        m &= m - 1;
-        Some(k)
-    })
+/// Bytes of memory a dense analysis of `states` states needs with slots of
+/// `bits` bits (8 or 2; saturating).
+///
+/// ```
+/// use tansaku::search::retrograde::table_bytes;
+/// assert_eq!(table_bytes(43_589_145_600, 2), 10_897_286_400);
+/// ```
+pub fn table_bytes(states: u64, bits: u32) -> u64 {
+    if bits == 2 {
+        Table::<TwoBits>::bytes_for(states)
+    } else {
+        Table::<Bytes>::bytes_for(states)
+    }
 }
 
-/// The words of work item `c`, with their indices.
-fn chunk(words: &[AtomicU64], c: usize) -> impl Iterator<Item = (usize, &AtomicU64)> {
-    let start = c * CHUNK_WORDS;
-    let end = (start + CHUNK_WORDS).min(words.len());
-    (start..end).zip(&words[start..end])
-}
-
-/// High bit set in every byte of `w` equal to `d`.
-#[inline]
-fn byte_matches(w: u64, d: u8) -> u64 {
-    let x = w ^ (LOW * d as u64);
-    // Exact zero-byte test (no false positives from borrows).
-    !(((x & !HIGH) + !HIGH) | x | !HIGH)
+fn check_reversible<P: crate::Puzzle>(p: &P) -> Result<(), SearchError> {
+    if p.reversible() {
+        Ok(())
+    } else {
+        Err(SearchError::Unsupported(
+            "retrograde analysis needs reversible moves".into(),
+        ))
+    }
 }
 
 /// Distance of every state of a [`Ranked`] reversible puzzle to its goal
 /// set, in a dense byte table.
 ///
-/// Fails when the puzzle is not reversible, when the table would not fit in
-/// memory (see [`RetroOptions::max_memory`]), or when a distance passes
-/// [`MAX_DENSE_DISTANCE`].
+/// Fails when the puzzle is not reversible, when the table would not fit the
+/// context's memory budget, when a distance passes [`MAX_DENSE_DISTANCE`],
+/// or when the checkpoint of [`RetroOptions::checkpoint`] cannot be trusted
+/// or written.
 ///
 /// ```
 /// use tansaku::puzzles::flip::FlipIt;
@@ -181,197 +162,114 @@ pub fn retrograde_dense<P: Ranked>(
     p: &P,
     opts: RetroOptions,
 ) -> Result<(Analysis<P::State>, DistanceTable), SearchError> {
-    if !p.reversible() {
-        return Err(SearchError::Unsupported(
-            "retrograde analysis needs reversible moves".into(),
-        ));
-    }
-    let n = p.state_count();
+    check_reversible(p)?;
     memory::check(
         "the distance table (one byte per state)",
-        DistanceTable::bytes_for(n),
+        Table::<Bytes>::bytes_for(p.state_count()),
         opts.ctx.budget(),
     )?;
-    let len =
-        usize::try_from(n).map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
-    let timer = Timer::start();
-    let table = DistanceTable::new(len);
-    let words = &table.words;
-    let chunks = words.len().div_ceil(CHUNK_WORDS);
-    let mut stats = Stats::default();
+    let run = dense::run::<P, Bytes>(p, &opts.ctx, opts.checkpoint.as_ref())?;
+    let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
+    let analysis = analysis_of(run.histogram, positions, run.expanded, run.seconds);
+    Ok((analysis, DistanceTable(run.table)))
+}
 
-    // Level 0: every goal, listed by the puzzle or found by a scan.
-    let goals: u64 = match p.goal_states() {
-        Some(list) => {
-            let mut count = 0;
-            for g in list {
-                let r = p.rank(&g) as usize;
-                let old = words[r >> 3].fetch_and(!(0xFFu64 << ((r & 7) * 8)), Relaxed);
-                count += u64::from((old >> ((r & 7) * 8)) as u8 == UNSEEN);
-            }
-            count
-        }
-        None => (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let mut count = 0;
-                for (wi, word) in chunk(words, c) {
-                    let mut w = u64::MAX;
-                    for k in 0..8 {
-                        let r = wi * 8 + k;
-                        if r < len && p.is_goal(&p.unrank(r as u64)) {
-                            w &= !(0xFFu64 << (k * 8));
-                            count += 1;
-                        }
-                    }
-                    if w != u64::MAX {
-                        word.store(w, Relaxed);
-                    }
-                }
-                count
-            })
-            .sum(),
-    };
-    let mut histogram = vec![goals];
-    let mut unseen = n - goals;
-    let progress = crate::progress::Progress::new(&opts.ctx, Some(n), "states");
-    progress.update(goals, "level 0");
-    loop {
-        let d = (histogram.len() - 1) as u32;
-        let frontier = histogram[d as usize];
-        if frontier == 0 || unseen == 0 {
-            break;
-        }
-        if d >= MAX_DENSE_DISTANCE {
-            return Err(SearchError::Unsupported(format!(
-                "a distance passes {MAX_DENSE_DISTANCE}, more than the dense table holds"
-            )));
-        }
-        // Top-down costs about frontier x degree; bottom-up about
-        // (unseen - found) x degree, since an unseen state that finds no
-        // neighbour in the frontier checks them all. On puzzle graphs (long
-        // diameter, few shortcuts) bottom-up pays only once the frontier is
-        // comparable to what is left: measured on 5x5 Flip It, switching at
-        // frontier > unseen / 2 is within a few percent of the best level by
-        // level choice.
-        if let Some(why) = opts.ctx.stopped() {
-            progress.finish();
-            return Err(SearchError::Stopped(why));
-        }
-        let bottom_up = frontier.saturating_mul(2) > unseen;
-        let (found, expanded) = if bottom_up {
-            level_bottom_up(p, words, len, d as u8, chunks)
-        } else {
-            level_top_down(p, words, len, d as u8, chunks)
-        };
-        stats.expanded += expanded;
-        progress.line(&format!(
-            "  level {:>3} -> {:>3}: {:>12} new states  ({}, {:.2} s)",
-            d,
-            d + 1,
-            found,
-            if bottom_up { "bottom-up" } else { "top-down" },
-            timer.seconds()
-        ));
-        progress.update(n - unseen + found, &format!("level {}", d + 1));
-        if found == 0 {
-            break;
-        }
-        histogram.push(found);
-        unseen -= found;
-    }
-    progress.finish();
-    while histogram.len() > 1 && *histogram.last().expect("non-empty") == 0 {
-        histogram.pop();
-    }
+fn analysis_of<S>(histogram: Vec<u64>, positions: Vec<S>, expanded: u64, seconds: f64) -> Analysis<S> {
     let longest = (histogram.len() - 1) as u32;
     let states: u64 = histogram.iter().sum();
-    let positions = table.ranks_at(longest).take(opts.keep).map(|r| p.unrank(r)).collect();
-    stats.generated = states;
-    stats.seconds = timer.seconds();
-    let analysis = Analysis {
+    Analysis {
         states,
         count: histogram[longest as usize],
         histogram,
         longest,
         positions,
-        stats,
+        stats: dense::stats(states, expanded, seconds),
+    }
+}
+
+/// The slot width [`retrograde`] would use for `p` under `opts`, or why no
+/// table fits the budget.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::retrograde::{plan_bits, Bits, RetroOptions};
+///
+/// let p = FlipIt::row(20, false); // 20 << 19 states
+/// let tight = RetroOptions { ctx: tansaku::Context::new().with_budget(4 << 20), ..Default::default() };
+/// assert_eq!(plan_bits(&p, &RetroOptions::default()).unwrap(), 8);
+/// assert_eq!(plan_bits(&p, &tight).unwrap(), 2);
+/// ```
+pub fn plan_bits<P: Ranked>(p: &P, opts: &RetroOptions) -> Result<u32, SearchError> {
+    let n = p.state_count();
+    let budget = opts.ctx.budget();
+    let fits = |bits| memory::check("", table_bytes(n, bits), budget).is_ok();
+    let bits = match opts.bits {
+        Bits::Eight => 8,
+        Bits::Two => 2,
+        Bits::Auto if fits(8) => 8,
+        Bits::Auto => 2,
     };
-    Ok((analysis, table))
+    let what = if bits == 8 {
+        "the distance table (one byte per state)"
+    } else {
+        "the distance table (two bits per state)"
+    };
+    memory::check(what, table_bytes(n, bits), budget)?;
+    Ok(bits)
 }
 
-/// Expands every state at distance `d`; returns (states claimed, states expanded).
-fn level_top_down<P: Ranked>(p: &P, words: &[AtomicU64], len: usize, d: u8, chunks: usize) -> (u64, u64) {
-    let next = (d + 1) as u64;
-    (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let (mut found, mut expanded) = (0u64, 0u64);
-            for (wi, word) in chunk(words, c) {
-                for k in set_bytes(byte_matches(word.load(Relaxed), d)) {
-                    let r = wi * 8 + k;
-                    if r >= len {
-                        continue;
-                    }
-                    expanded += 1;
-                    p.for_each_successor(&p.unrank(r as u64), |_, t| {
-                        let rt = p.rank(&t) as usize;
-                        let (w, sh) = (&words[rt >> 3], (rt & 7) * 8);
-                        if (w.load(Relaxed) >> sh) as u8 == UNSEEN {
-                            // During this level a byte only goes from 0xFF to
-                            // d+1, so clearing the bits that d+1 lacks is safe
-                            // even if another thread got there first; the old
-                            // value tells which thread did.
-                            let old = w.fetch_and(!((0xFF ^ next) << sh), Relaxed);
-                            if (old >> sh) as u8 == UNSEEN {
-                                found += 1;
-                            }
-                        }
-                    });
-                }
-            }
-            (found, expanded)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+/// The histogram, the longest distance and the longest positions of a
+/// [`Ranked`] reversible puzzle, with a byte or two bits a state
+/// ([`RetroOptions::bits`], chosen by [`plan_bits`]), checkpointed if asked.
+/// Both widths give the same analysis; two bits take a quarter of the
+/// memory. The longest positions are the first [`RetroOptions::keep`] in
+/// rank order.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::retrograde::{retrograde, Bits, RetroOptions};
+///
+/// let p = FlipIt::row(5, false);
+/// let (a, table) = retrograde(&p, RetroOptions { bits: Bits::Two, ..Default::default() }).unwrap();
+/// assert_eq!((a.states, a.longest, a.count), (80, 10, 3));
+/// assert!(table.is_none()); // two bits: no distance to read back
+/// ```
+pub fn retrograde<P: Ranked>(
+    p: &P,
+    opts: RetroOptions,
+) -> Result<(Analysis<P::State>, Option<DistanceTable>), SearchError> {
+    check_reversible(p)?;
+    if plan_bits(p, &opts)? == 8 {
+        return retrograde_dense(p, opts).map(|(a, t)| (a, Some(t)));
+    }
+    let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref())?;
+    let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
+    Ok((analysis_of(run.histogram, positions, run.expanded, run.seconds), None))
 }
 
-/// Every unseen state looks for a neighbour at distance `d`; returns (states
-/// found, states expanded).
-fn level_bottom_up<P: Ranked>(p: &P, words: &[AtomicU64], len: usize, d: u8, chunks: usize) -> (u64, u64) {
-    let next = (d + 1) as u64;
-    (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let (mut found, mut expanded) = (0u64, 0u64);
-            for (wi, word) in chunk(words, c) {
-                let w = word.load(Relaxed);
-                let mut new_w = w;
-                for k in set_bytes(byte_matches(w, UNSEEN)) {
-                    let r = wi * 8 + k;
-                    if r >= len {
-                        continue;
-                    }
-                    expanded += 1;
-                    let mut hit = false;
-                    p.for_each_successor(&p.unrank(r as u64), |_, t| {
-                        if !hit {
-                            let rt = p.rank(&t) as usize;
-                            hit = (words[rt >> 3].load(Relaxed) >> ((rt & 7) * 8)) as u8 == d;
-                        }
-                    });
-                    if hit {
-                        new_w &= !((0xFF ^ next) << (k * 8));
-                        found += 1;
-                    }
-                }
-                if new_w != w {
-                    // Only this thread writes this word during the level.
-                    word.store(new_w, Relaxed);
-                }
-            }
-            (found, expanded)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+/// The longest positions of `a` up to the symmetries of `p`: read from the
+/// byte table when there is one, else from the positions kept when they
+/// are all of them; `None` when neither holds them all.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::retrograde::{longest_orbits, retrograde, Bits, RetroOptions};
+///
+/// let p = FlipIt::square(4, 4, false);
+/// for bits in [Bits::Eight, Bits::Two] {
+///     let (a, table) = retrograde(&p, RetroOptions { bits, ..Default::default() }).unwrap();
+///     assert_eq!(longest_orbits(&p, &a, table.as_ref()), Some(1));
+/// }
+/// ```
+pub fn longest_orbits<P: Ranked + Symmetric>(
+    p: &P,
+    a: &Analysis<P::State>,
+    table: Option<&DistanceTable>,
+) -> Option<u64> {
+    match table {
+        Some(t) => Some(count_orbits(p, t.ranks_at(a.longest).map(|r| p.unrank(r)))),
+        None => (a.positions.len() as u64 == a.count).then(|| count_orbits(p, a.positions.iter().cloned())),
+    }
 }
 
 /// Distance of every state reachable from the goal set, in a hash map; for

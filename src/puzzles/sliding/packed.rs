@@ -121,7 +121,7 @@ impl<'a> Packed<'a> {
 
     /// The empty cell: the board's one zero nibble.
     #[inline]
-    fn blank(&self, x: u64) -> usize {
+    pub(crate) fn blank(&self, x: u64) -> usize {
         let z = !x;
         let z = z & z >> 1;
         let z = z & z >> 2;

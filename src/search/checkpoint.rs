@@ -1,0 +1,297 @@
+//! Checkpoints of a dense retrograde analysis: what a run needs to go on
+//! after it was killed, in one file, `longest.ckpt`, in a folder the user
+//! chooses.
+//!
+//! The file holds a header (format version, what the analysis is of, the
+//! slot width, the number of states, the levels done: histogram and work),
+//! the table's words, and an XXH3-64
+//! checksum of everything before it. It is written to `longest.ckpt.tmp`,
+//! synced, then renamed over the old one, so a kill at any moment leaves
+//! either the old checkpoint or the new one, never half of one. A file that
+//! is of another analysis, another version, shorter than its header says,
+//! or whose checksum differs is refused: it is never trusted.
+
+use std::fs::{self, File};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use xxhash_rust::xxh3::Xxh3;
+
+const MAGIC: &[u8; 16] = b"tansaku-retro\0\0\0";
+/// The format version; a file of another version is refused.
+pub const VERSION: u32 = 1;
+/// The checkpoint's file name in its folder.
+pub const FILE: &str = "longest.ckpt";
+const TEMP: &str = "longest.ckpt.tmp";
+/// Words converted a buffer.
+const BUF_WORDS: usize = 1 << 16;
+
+/// Why a checkpoint cannot be used or written.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CheckpointError {
+    /// The folder cannot be created or written, or a write failed (a full
+    /// disk); the last good checkpoint, if any, is left as it was.
+    #[error("cannot write a checkpoint in {dir}: {why} (the last good checkpoint, if any, is kept)")]
+    Unwritable {
+        /// The folder.
+        dir: PathBuf,
+        /// What the system said.
+        why: String,
+    },
+    /// The file cannot be read.
+    #[error("cannot read checkpoint {path}: {why}")]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        why: String,
+    },
+    /// The file is not one this version can trust: another format, another
+    /// analysis, truncated or corrupt.
+    #[error("checkpoint {path} refused: {why}; remove it to start over")]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+/// The levels done, as saved.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Saved {
+    pub(crate) histogram: Vec<u64>,
+    pub(crate) expanded: u64,
+}
+
+/// A checkpoint whose header was read and checked; its words come next.
+pub(crate) struct Opened {
+    path: PathBuf,
+    reader: BufReader<File>,
+    hasher: Xxh3,
+    saved: Saved,
+    words: u64,
+}
+
+/// Reads a header, hashing what it reads; `None` when the file ends first
+/// or a length passes the file's size (checked before anything is
+/// allocated for it).
+struct Head {
+    reader: BufReader<File>,
+    hasher: Xxh3,
+    size: u64,
+}
+
+impl Head {
+    fn bytes(&mut self, n: u64) -> Option<Vec<u8>> {
+        if n > self.size {
+            return None;
+        }
+        let mut b = vec![0u8; n as usize];
+        self.reader.read_exact(&mut b).ok()?;
+        self.hasher.update(&b);
+        Some(b)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.bytes(4)?.try_into().ok()?))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.bytes(8)?.try_into().ok()?))
+    }
+    fn list(&mut self, unit: u64) -> Option<Vec<u8>> {
+        let n = self.u64()?;
+        self.bytes(n.checked_mul(unit)?)
+    }
+    fn words(&mut self) -> Option<Vec<u64>> {
+        let b = self.list(8)?;
+        Some(
+            b.chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+                .collect(),
+        )
+    }
+}
+
+fn header(key: &str, bits: u32, states: u64, saved: &Saved, words: u64) -> Vec<u8> {
+    let mut h = Vec::with_capacity(128 + key.len() + 8 * saved.histogram.len());
+    h.extend_from_slice(MAGIC);
+    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&bits.to_le_bytes());
+    h.extend_from_slice(&states.to_le_bytes());
+    h.extend_from_slice(&(key.len() as u64).to_le_bytes());
+    h.extend_from_slice(key.as_bytes());
+    h.extend_from_slice(&(saved.histogram.len() as u64).to_le_bytes());
+    for &x in &saved.histogram {
+        h.extend_from_slice(&x.to_le_bytes());
+    }
+    h.extend_from_slice(&saved.expanded.to_le_bytes());
+    h.extend_from_slice(&words.to_le_bytes());
+    h
+}
+
+fn unwritable(dir: &Path, e: io::Error) -> CheckpointError {
+    CheckpointError::Unwritable {
+        dir: dir.to_path_buf(),
+        why: e.to_string(),
+    }
+}
+
+/// Makes sure checkpoints can be written in `dir` (created if missing),
+/// removes what a write killed midway left, and opens the checkpoint there
+/// if there is one: `None` when there is none, an error when it is not one
+/// of this analysis (`key`, slot width, states) or cannot be trusted.
+pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Option<Opened>, CheckpointError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(CheckpointError::Unwritable {
+            dir: dir.to_path_buf(),
+            why: "it is a file, not a folder".into(),
+        });
+    }
+    fs::create_dir_all(dir).map_err(|e| unwritable(dir, e))?;
+    let probe = dir.join(".tansaku-probe");
+    File::create(&probe)
+        .and_then(|mut f| f.write_all(b"probe"))
+        .map_err(|e| unwritable(dir, e))?;
+    let _ = fs::remove_file(&probe);
+    let _ = fs::remove_file(dir.join(TEMP));
+    let path = dir.join(FILE);
+    let file = match File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(CheckpointError::Unreadable {
+                path,
+                why: e.to_string(),
+            });
+        }
+    };
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let refuse = |why: String| CheckpointError::Refused {
+        path: path.clone(),
+        why,
+    };
+    let mut h = Head {
+        reader: BufReader::with_capacity(1 << 20, file),
+        hasher: Xxh3::new(),
+        size,
+    };
+    let truncated = || refuse("truncated (it ends inside its header)".into());
+    if h.bytes(16).ok_or_else(truncated)? != MAGIC {
+        return Err(refuse("not a tansaku checkpoint".into()));
+    }
+    let version = h.u32().ok_or_else(truncated)?;
+    if version != VERSION {
+        return Err(refuse(format!(
+            "written by format version {version}, this program reads version {VERSION}"
+        )));
+    }
+    let file_bits = h.u32().ok_or_else(truncated)?;
+    let file_states = h.u64().ok_or_else(truncated)?;
+    let file_key = h.list(1).ok_or_else(truncated)?;
+    let file_key = String::from_utf8(file_key).map_err(|_| refuse("corrupt description".into()))?;
+    if file_key != key {
+        return Err(refuse(format!("it is of {file_key}, not of {key}")));
+    }
+    if (file_bits, file_states) != (bits, states) {
+        return Err(refuse(format!(
+            "it keeps {file_states} states in {file_bits}-bit slots, this run {states} in {bits}-bit slots"
+        )));
+    }
+    let histogram = h.words().ok_or_else(truncated)?;
+    let expanded = h.u64().ok_or_else(truncated)?;
+    let words = h.u64().ok_or_else(truncated)?;
+    let head = header(
+        key,
+        bits,
+        states,
+        &Saved {
+            histogram: histogram.clone(),
+            expanded,
+        },
+        words,
+    )
+    .len() as u64;
+    let expected = words.saturating_mul(8).saturating_add(head + 8);
+    if histogram.is_empty() || size != expected {
+        return Err(refuse(format!(
+            "truncated or corrupt ({size} bytes, its header says {expected})"
+        )));
+    }
+    let Head { reader, hasher, .. } = h;
+    Ok(Some(Opened {
+        path,
+        reader,
+        hasher,
+        saved: Saved { histogram, expanded },
+        words,
+    }))
+}
+
+/// Reads the table of an opened checkpoint into `words` and checks the
+/// checksum; returns the levels done. On an error the table holds garbage.
+pub(crate) fn load(mut f: Opened, words: &[AtomicU64]) -> Result<Saved, CheckpointError> {
+    let refuse = |why: &str| CheckpointError::Refused {
+        path: f.path.clone(),
+        why: why.into(),
+    };
+    if f.words != words.len() as u64 {
+        return Err(refuse("its table is of another size"));
+    }
+    let mut buf = vec![0u8; BUF_WORDS * 8];
+    for part in words.chunks(BUF_WORDS) {
+        let b = &mut buf[..part.len() * 8];
+        f.reader.read_exact(b).map_err(|_| refuse("truncated"))?;
+        f.hasher.update(b);
+        for (w, c) in part.iter().zip(b.chunks_exact(8)) {
+            w.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
+        }
+    }
+    let mut sum = [0u8; 8];
+    f.reader.read_exact(&mut sum).map_err(|_| refuse("truncated"))?;
+    if u64::from_le_bytes(sum) != f.hasher.digest() {
+        return Err(refuse("corrupt (its checksum does not match its contents)"));
+    }
+    Ok(f.saved)
+}
+
+/// Writes a checkpoint: temporary file, sync, rename, sync of the folder.
+/// On an error the temporary file is removed and the last checkpoint kept.
+pub(crate) fn save(
+    dir: &Path,
+    key: &str,
+    bits: u32,
+    states: u64,
+    saved: &Saved,
+    words: &[AtomicU64],
+) -> Result<(), CheckpointError> {
+    let temp = dir.join(TEMP);
+    let result = (|| -> io::Result<()> {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&temp)?);
+        let mut hasher = Xxh3::new();
+        let head = header(key, bits, states, saved, words.len() as u64);
+        hasher.update(&head);
+        out.write_all(&head)?;
+        let mut buf = vec![0u8; BUF_WORDS * 8];
+        for part in words.chunks(BUF_WORDS) {
+            let b = &mut buf[..part.len() * 8];
+            for (w, c) in part.iter().zip(b.chunks_exact_mut(8)) {
+                c.copy_from_slice(&w.load(Relaxed).to_le_bytes());
+            }
+            hasher.update(b);
+            out.write_all(b)?;
+        }
+        out.write_all(&hasher.digest().to_le_bytes())?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, dir.join(FILE))?;
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        unwritable(dir, e)
+    })
+}

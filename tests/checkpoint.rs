@@ -1,0 +1,310 @@
+//! Two-bit tables and checkpoints of the dense retrograde analysis: the same
+//! analysis whatever the slot width, and the same analysis after any
+//! number of interruptions; checkpoints that cannot be trusted are refused.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Duration;
+use tansaku::Context;
+use tansaku::Ranked;
+use tansaku::context::Observer;
+use tansaku::puzzles::flip::FlipIt;
+use tansaku::puzzles::sliding::half::Half;
+use tansaku::puzzles::sliding::{Sliding, parse_board};
+use tansaku::search::SearchError;
+use tansaku::search::checkpoint::CheckpointError;
+use tansaku::search::retrograde::{Analysis, Bits, Checkpoint, RetroOptions, retrograde};
+
+/// Cancels its context after `after` finished levels, and runs `hook` at
+/// each level first (the level's number).
+struct StopAfter {
+    after: usize,
+    levels: AtomicUsize,
+    ctx: Context,
+    hook: Box<dyn Fn(usize) + Send + Sync>,
+}
+
+impl Observer for StopAfter {
+    fn begin(&self, _: Option<u64>, _: &str) {}
+    fn update(&self, _: u64, _: &str) {}
+    fn note(&self, _: &str) {
+        let k = self.levels.fetch_add(1, Relaxed) + 1;
+        (self.hook)(k);
+        if k == self.after {
+            self.ctx.cancel();
+        }
+    }
+    fn end(&self) {}
+}
+
+fn stopping(after: usize, hook: impl Fn(usize) + Send + Sync + 'static) -> Context {
+    let base = Context::new();
+    let obs = StopAfter {
+        after,
+        levels: AtomicUsize::new(0),
+        ctx: base.clone(),
+        hook: Box::new(hook),
+    };
+    base.with_observer(Arc::new(obs))
+}
+
+fn saving(dir: &Path, key: &str, bits: Bits, ctx: Context) -> RetroOptions {
+    RetroOptions {
+        keep: 50,
+        ctx,
+        bits,
+        checkpoint: Some(Checkpoint {
+            dir: dir.to_path_buf(),
+            key: key.into(),
+            every: Duration::ZERO,
+        }),
+    }
+}
+
+/// Everything but the time.
+fn same<S: PartialEq + std::fmt::Debug>(a: &Analysis<S>, b: &Analysis<S>) {
+    assert_eq!(
+        (&a.histogram, a.longest, a.count, a.states, &a.positions),
+        (&b.histogram, b.longest, b.count, b.states, &b.positions)
+    );
+    assert_eq!(
+        (a.stats.generated, a.stats.expanded),
+        (b.stats.generated, b.stats.expanded)
+    );
+}
+
+fn eight_puzzle() -> Sliding {
+    let g = parse_board("123/456/78_", None).unwrap();
+    Sliding::new(&g, Some(&g)).unwrap().0
+}
+
+fn two_bit<P: Ranked>(p: &P) -> Analysis<P::State> {
+    let opts = RetroOptions {
+        bits: Bits::Two,
+        ..Default::default()
+    };
+    retrograde(p, opts).unwrap().0
+}
+
+fn eight_bit<P: Ranked>(p: &P) -> Analysis<P::State> {
+    let opts = RetroOptions {
+        bits: Bits::Eight,
+        ..Default::default()
+    };
+    retrograde(p, opts).unwrap().0
+}
+
+#[test]
+fn two_bits_and_bytes_agree() {
+    // Histogram, longest positions (all of them: fewer than kept) and work.
+    for p in [
+        FlipIt::row(9, false),
+        FlipIt::row(12, true),
+        FlipIt::square(4, 4, false),
+        FlipIt::square(3, 4, true),
+    ] {
+        same(&two_bit(&p), &eight_bit(&p));
+    }
+    let s = eight_puzzle();
+    same(&two_bit(&s), &eight_bit(&s));
+    let h = Half::new(&s).unwrap();
+    same(&two_bit(&h), &eight_bit(&h));
+    for (goal, size) in [
+        ("1 2 3 4 5 6 7 8 9 0", (5, 2)),
+        ("1 2 3 4 5 6 7 8 9 0", (2, 5)),
+        ("0 1 2 3 4 5 6 7", (4, 2)),
+    ] {
+        let g = parse_board(goal, Some(size)).unwrap();
+        let p = Sliding::new(&g, Some(&g)).unwrap().0;
+        let h = Half::new(&p).unwrap();
+        let (a, b) = (two_bit(&h), eight_bit(&h));
+        same(&a, &b);
+        // The full table (both halves ranked) has the same histogram.
+        assert_eq!(eight_bit(&p).histogram, a.histogram);
+    }
+}
+
+#[test]
+fn the_8_puzzle_at_two_bits_keeps_its_published_figures() {
+    let s = eight_puzzle();
+    let h = Half::new(&s).unwrap();
+    let a = two_bit(&h);
+    assert_eq!((a.states, a.longest, a.count), (181_440, 31, 2));
+    let mut shown: Vec<String> = a.positions.iter().map(|&x| s.format(&h.unpack(x))).collect();
+    shown.sort();
+    assert_eq!(shown, ["647/85_/321", "867/254/3_1"]);
+}
+
+#[test]
+fn a_resumed_analysis_ends_as_an_uninterrupted_one() {
+    let s = eight_puzzle();
+    let p = Half::new(&s).unwrap();
+    for bits in [Bits::Two, Bits::Eight] {
+        let whole = retrograde(
+            &p,
+            RetroOptions {
+                bits,
+                keep: 50,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+        .0;
+        for stops in [vec![1], vec![5, 9], vec![3, 3, 3, 3, 3, 3, 3, 3, 3, 3], vec![30]] {
+            let dir = tempfile::tempdir().unwrap();
+            for &after in &stops {
+                let e = retrograde(&p, saving(dir.path(), "8-puzzle", bits, stopping(after, |_| ()))).unwrap_err();
+                assert!(matches!(e, SearchError::Stopped(_)), "{e}");
+                assert!(dir.path().join("longest.ckpt").exists());
+            }
+            let resumed = retrograde(&p, saving(dir.path(), "8-puzzle", bits, Context::new()))
+                .unwrap()
+                .0;
+            same(&resumed, &whole);
+        }
+    }
+}
+
+#[test]
+fn a_write_killed_midway_leaves_the_last_good_checkpoint() {
+    let p = FlipIt::square(4, 4, false);
+    let whole = retrograde(
+        &p,
+        RetroOptions {
+            keep: 50,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .0;
+    let dir = tempfile::tempdir().unwrap();
+    retrograde(&p, saving(dir.path(), "flip", Bits::Auto, stopping(4, |_| ()))).unwrap_err();
+    // What a kill during the next write leaves: a temporary file cut short.
+    std::fs::write(dir.path().join("longest.ckpt.tmp"), b"tansaku-retro\0\0\0half a file").unwrap();
+    let resumed = retrograde(&p, saving(dir.path(), "flip", Bits::Auto, Context::new()))
+        .unwrap()
+        .0;
+    same(&resumed, &whole);
+    assert!(!dir.path().join("longest.ckpt.tmp").exists());
+}
+
+fn refused(e: SearchError) -> String {
+    match e {
+        SearchError::Checkpoint(CheckpointError::Refused { why, .. }) => why,
+        other => panic!("expected a refusal, got {other}"),
+    }
+}
+
+#[test]
+fn checkpoints_that_cannot_be_trusted_are_refused() {
+    let p = FlipIt::square(4, 4, false);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("longest.ckpt");
+    retrograde(&p, saving(dir.path(), "flip 4x4", Bits::Two, stopping(3, |_| ()))).unwrap_err();
+    let good = std::fs::read(&file).unwrap();
+    let resume = |key: &str, bits| retrograde(&p, saving(dir.path(), key, bits, Context::new())).map(|r| r.0);
+
+    // Another analysis, another slot width.
+    assert!(refused(resume("flip 5x5", Bits::Two).unwrap_err()).contains("not of flip 5x5"));
+    assert!(refused(resume("flip 4x4", Bits::Eight).unwrap_err()).contains("2-bit"));
+    // One bit of the table flipped.
+    let mut bad = good.clone();
+    let at = bad.len() - 20;
+    bad[at] ^= 1;
+    std::fs::write(&file, &bad).unwrap();
+    assert!(refused(resume("flip 4x4", Bits::Two).unwrap_err()).contains("checksum"));
+    // Cut short, anywhere.
+    for cut in [0, 10, 40, good.len() / 2, good.len() - 1] {
+        std::fs::write(&file, &good[..cut]).unwrap();
+        assert!(
+            refused(resume("flip 4x4", Bits::Two).unwrap_err()).contains("truncated"),
+            "cut at {cut}"
+        );
+    }
+    // Another format version.
+    let mut other = good.clone();
+    other[16] = 99;
+    std::fs::write(&file, &other).unwrap();
+    assert!(refused(resume("flip 4x4", Bits::Two).unwrap_err()).contains("version 99"));
+    // Not a checkpoint at all.
+    std::fs::write(&file, b"hello, world; this is not a checkpoint of anything").unwrap();
+    assert!(refused(resume("flip 4x4", Bits::Two).unwrap_err()).contains("not a tansaku checkpoint"));
+    // The good one still resumes.
+    std::fs::write(&file, &good).unwrap();
+    let whole = retrograde(
+        &p,
+        RetroOptions {
+            keep: 50,
+            bits: Bits::Two,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .0;
+    same(&resume("flip 4x4", Bits::Two).unwrap(), &whole);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_one_error_and_keeps_the_last_checkpoint() {
+    let p = FlipIt::square(4, 4, false);
+    let dir = tempfile::tempdir().unwrap();
+    retrograde(&p, saving(dir.path(), "flip", Bits::Auto, stopping(2, |_| ()))).unwrap_err();
+    // From level 3 on, the temporary file is /dev/full: every write fails
+    // with "no space left on device". The run stops after level 4, which
+    // writes a checkpoint whatever the interval.
+    let good = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (temp, file, kept) = (
+        dir.path().join("longest.ckpt.tmp"),
+        dir.path().join("longest.ckpt"),
+        good.clone(),
+    );
+    let ctx = stopping(4, move |k| {
+        if k == 3 {
+            *kept.lock().unwrap() = std::fs::read(&file).unwrap();
+            std::os::unix::fs::symlink("/dev/full", &temp).unwrap();
+        }
+    });
+    let e = retrograde(&p, saving(dir.path(), "flip", Bits::Auto, ctx)).unwrap_err();
+    let text = e.to_string();
+    assert!(
+        matches!(e, SearchError::Checkpoint(CheckpointError::Unwritable { .. })),
+        "{text}"
+    );
+    assert!(
+        text.contains("No space left on device") && text.contains("last good checkpoint"),
+        "{text}"
+    );
+    assert!(std::fs::read(dir.path().join("longest.ckpt")).unwrap() == *good.lock().unwrap());
+    assert!(!dir.path().join("longest.ckpt.tmp").exists());
+}
+
+#[test]
+fn an_unusable_folder_is_refused_before_any_work() {
+    let p = FlipIt::square(4, 4, false);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a file");
+    std::fs::write(&file, b"").unwrap();
+    let e = retrograde(&p, saving(&file, "flip", Bits::Auto, Context::new())).unwrap_err();
+    assert!(
+        matches!(e, SearchError::Checkpoint(CheckpointError::Unwritable { .. })),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_memory_plan_picks_two_bits_when_bytes_do_not_fit() {
+    use tansaku::search::retrograde::plan_bits;
+    let p = FlipIt::square(4, 5, false); // 20 << 19 states: 10 MB a byte each
+    let ctx = |b| RetroOptions {
+        ctx: Context::new().with_budget(b),
+        ..Default::default()
+    };
+    assert_eq!(plan_bits(&p, &ctx(16 << 20)).unwrap(), 8);
+    assert_eq!(plan_bits(&p, &ctx(4 << 20)).unwrap(), 2);
+    assert!(matches!(plan_bits(&p, &ctx(1 << 20)), Err(SearchError::OverBudget(_))));
+    let (a, table) = retrograde(&p, ctx(4 << 20)).unwrap();
+    assert!(table.is_none());
+    same(&a, &eight_bit(&p));
+}

@@ -37,6 +37,9 @@ pub struct Request {
     /// how long apart; an analysis whose folder holds the checkpoint of an
     /// interrupted run of the same analysis goes on from it.
     pub checkpoint: Option<(PathBuf, Duration)>,
+    /// Where a whole-space analysis keeps its table when even two bits a
+    /// position do not fit the memory budget.
+    pub disk: Option<PathBuf>,
 }
 
 impl Default for Request {
@@ -48,6 +51,7 @@ impl Default for Request {
             threads: 1,
             bits: Bits::Auto,
             checkpoint: None,
+            disk: None,
         }
     }
 }
@@ -96,6 +100,7 @@ impl Request {
                 key,
                 every: *every,
             }),
+            disk: self.disk.clone(),
         }
     }
 

@@ -59,6 +59,7 @@ fn saving(dir: &Path, key: &str, bits: Bits, ctx: Context) -> RetroOptions {
             key: key.into(),
             every: Duration::ZERO,
         }),
+        disk: None,
     }
 }
 
@@ -307,4 +308,38 @@ fn the_memory_plan_picks_two_bits_when_bytes_do_not_fit() {
     let (a, table) = retrograde(&p, ctx(4 << 20)).unwrap();
     assert!(table.is_none());
     same(&a, &eight_bit(&p));
+}
+
+#[test]
+fn the_table_on_disk_gives_the_table_in_memory() {
+    // Budgets that force several chunks (a chunk takes half the budget).
+    let s = eight_puzzle();
+    let h = Half::new(&s).unwrap();
+    let g = parse_board("1 2 3 4 5 6 7 8 9 0", Some((5, 2))).unwrap();
+    let p10 = Sliding::new(&g, Some(&g)).unwrap().0;
+    let h10 = Half::new(&p10).unwrap();
+    let flip = FlipIt::square(4, 4, false);
+    let dir = tempfile::tempdir().unwrap();
+    let on_disk = |budget: u64| RetroOptions {
+        keep: 50,
+        ctx: Context::new().with_budget(budget),
+        disk: Some(dir.path().join("table")),
+        ..Default::default()
+    };
+    let in_memory = RetroOptions {
+        keep: 50,
+        bits: Bits::Two,
+        ..Default::default()
+    };
+    let a = retrograde(&h, on_disk(8 << 10)).unwrap().0;
+    let b = retrograde(&h, in_memory.clone()).unwrap().0;
+    assert_eq!((&a.histogram, &a.positions), (&b.histogram, &b.positions));
+    let a = retrograde(&h10, on_disk(64 << 10)).unwrap().0;
+    let b = retrograde(&h10, in_memory.clone()).unwrap().0;
+    assert_eq!((&a.histogram, &a.positions), (&b.histogram, &b.positions));
+    let a = retrograde(&flip, on_disk(1 << 10)).unwrap().0;
+    let b = retrograde(&flip, in_memory).unwrap().0;
+    assert_eq!((&a.histogram, &a.positions), (&b.histogram, &b.positions));
+    // The chunk files are gone.
+    assert_eq!(std::fs::read_dir(dir.path().join("table")).unwrap().count(), 0);
 }

@@ -640,3 +640,39 @@ fn a_damaged_checkpoint_is_one_line_and_exit_2() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!err.contains("panicked"));
 }
+
+#[test]
+fn the_3x4_on_disk_far_below_its_table_gives_the_same_histogram() {
+    // 239,500,800 boards: 60 MB at two bits; 16 MB of budget, 8 MB chunks.
+    let dir = tempfile::tempdir().unwrap();
+    let memory = json(&["longest", "sliding", "--size", "4x3", "--bits", "2", "-q"]);
+    let disk = json(&[
+        "longest",
+        "sliding",
+        "--size",
+        "4x3",
+        "-q",
+        "--max-memory",
+        "16M",
+        "--disk",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(disk["histogram"], memory["histogram"]);
+    assert_eq!(disk["positions"], memory["positions"]);
+    assert_eq!((disk["longest"].as_u64(), disk["count"].as_u64()), (Some(53), Some(18)));
+}
+
+#[test]
+fn a_disk_too_small_is_refused_at_once() {
+    // The 15-puzzle's reachable half at two bits: 2.6 TB.
+    let dir = tempfile::tempdir().unwrap();
+    let out = tansaku()
+        .args(["longest", "sliding", "--size", "4x4", "--max-memory", "1G", "--disk"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("on disk needs") && err.contains("free"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}

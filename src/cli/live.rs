@@ -70,6 +70,12 @@ pub fn memory_advice(e: &tansaku::memory::MemoryError) -> String {
             "{e}; raise the budget with --max-memory if the machine has more, or use --algo idastar, which keeps only one path"
         );
     }
+    if e.what.contains("two bits per state") {
+        return format!(
+            "{e}; raise the budget with --max-memory if the machine has it, or keep the table on disk with --disk DIR (it needs {} free there)",
+            tansaku::memory::human(e.needed)
+        );
+    }
     if e.needed <= 1 << 40 {
         format!(
             "{e}; raise the budget with --max-memory {}G if the machine has it, or choose a smaller size",

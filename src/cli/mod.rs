@@ -528,6 +528,11 @@ pub struct LongestCommon {
     /// is twenty times what writing it costs)
     #[arg(long, default_value_t = 300, value_name = "SECONDS", requires = "checkpoint")]
     pub checkpoint_every: u64,
+    /// When even two bits a position do not fit the memory, keep the table
+    /// in chunk files under DIR (removed at the end) and stream each level
+    /// over them; needs the table's size free on that disk
+    #[arg(long, value_name = "DIR")]
+    pub disk: Option<std::path::PathBuf>,
 }
 
 /// Parses `--bits`.
@@ -551,6 +556,7 @@ impl LongestCommon {
                 .checkpoint
                 .clone()
                 .map(|d| (d, std::time::Duration::from_secs(self.checkpoint_every))),
+            disk: self.disk.clone(),
             ..Default::default()
         };
         for (k, v) in options {

@@ -24,6 +24,7 @@ pub mod bidir;
 pub mod checkpoint;
 pub mod counting;
 mod dense;
+pub mod disk;
 pub mod ida;
 pub mod index;
 pub mod retrograde;

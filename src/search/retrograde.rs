@@ -60,6 +60,9 @@ pub struct RetroOptions {
     /// Where and how often the dense analyses write checkpoints; a run
     /// given the checkpoint of an interrupted one goes on from it.
     pub checkpoint: Option<Checkpoint>,
+    /// A folder for the table when even two bits a state do not fit the
+    /// budget: [`retrograde`] then keeps it in chunk files there.
+    pub disk: Option<std::path::PathBuf>,
 }
 
 impl Default for RetroOptions {
@@ -69,6 +72,7 @@ impl Default for RetroOptions {
             ctx: crate::Context::new(),
             bits: Bits::Auto,
             checkpoint: None,
+            disk: None,
         }
     }
 }
@@ -239,12 +243,37 @@ pub fn retrograde<P: Ranked>(
     opts: RetroOptions,
 ) -> Result<(Analysis<P::State>, Option<DistanceTable>), SearchError> {
     check_reversible(p)?;
-    if plan_bits(p, &opts)? == 8 {
+    let bits = match (plan_bits(p, &opts), &opts.disk) {
+        (Err(SearchError::OverBudget(_)), Some(dir)) if opts.bits != Bits::Eight => {
+            return on_disk(p, dir, &opts).map(|a| (a, None));
+        }
+        (bits, _) => bits?,
+    };
+    if bits == 8 {
         return retrograde_dense(p, opts).map(|(a, t)| (a, Some(t)));
     }
     let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref())?;
     let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
     Ok((analysis_of(run.histogram, positions, run.expanded, run.seconds), None))
+}
+
+/// The two-bit analysis with its table in chunk files under `dir`, half
+/// the budget for the chunk in memory.
+fn on_disk<P: Ranked>(p: &P, dir: &std::path::Path, opts: &RetroOptions) -> Result<Analysis<P::State>, SearchError> {
+    if opts.checkpoint.is_some() {
+        return Err(SearchError::Unsupported(
+            "an analysis on disk does not write checkpoints yet: run it without them, or with enough memory for two bits a position".into(),
+        ));
+    }
+    let memory = opts.ctx.budget().unwrap_or(1 << 30) / 2;
+    let run = super::disk::run(p, dir, memory, opts.keep, &opts.ctx)?;
+    let positions = run.longest.iter().map(|&r| p.unrank(r)).collect();
+    Ok(analysis_of(
+        run.histogram,
+        positions,
+        run.stats.expanded,
+        run.stats.seconds,
+    ))
 }
 
 /// The longest positions of `a` up to the symmetries of `p`: read from the

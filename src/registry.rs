@@ -418,7 +418,7 @@ fn ordered_goal(w: usize, h: usize) -> Result<ParsedBoard, RunError> {
 fn sliding_analyse(p: &Sliding, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
     let key = format!("sliding {}x{} to {}", p.width(), p.height(), p.format(&p.goal()));
     if let Some(h) = sliding::half::Half::new(p) {
-        let (a, _) = retrograde(&h, req.retro(keep, ctx, key + " (reachable half, ranks v1)"))?;
+        let (a, _) = retrograde(&h, req.retro(keep, ctx, key + " (reachable half, ranks v2)"))?;
         let a = Analysis {
             positions: a.positions.iter().map(|&x| h.unpack(x)).collect(),
             states: a.states,
@@ -431,6 +431,61 @@ fn sliding_analyse(p: &Sliding, req: &Request, keep: usize, ctx: &Context) -> Re
     }
     let (a, _) = retrograde(p, req.retro(keep, ctx, key))?;
     Ok(Analysed::of(p, a, Some(p.state_count()), None))
+}
+
+/// The sliding puzzle of an analysis: `size` (default 3x3) and `goal`
+/// (default the tiles in order, empty cell last).
+fn sliding_goal(req: &Request) -> Result<Sliding, RunError> {
+    let (w, h) = size(req.get("size").unwrap_or("3x3"))?;
+    let goal = match req.get("goal") {
+        Some(g) => parse_board(g, Some((w, h))).map_err(|e| bad(format!("goal: {e}")))?,
+        None => ordered_goal(w, h)?,
+    };
+    Ok(Sliding::new(&goal, Some(&goal)).map_err(bad)?.0)
+}
+
+/// What crossed between the processes of an MPI analysis.
+#[cfg(feature = "mpi")]
+#[derive(Clone, Debug)]
+pub struct Traffic {
+    /// Number of processes.
+    pub processes: usize,
+    /// Bytes sent, level by level.
+    pub bytes_per_level: Vec<u64>,
+    /// Share of the moves whose successor stayed on its process.
+    pub local_share: f64,
+}
+
+/// The sliding game's whole-space analysis across the processes of an MPI
+/// job (two bits a position, each process a slice of the reachable half);
+/// every process calls it and gets the same answer.
+#[cfg(feature = "mpi")]
+pub fn sliding_analyse_mpi<W: mpi::traits::Communicator>(
+    req: &Request,
+    keep: usize,
+    ctx: &Context,
+    world: &W,
+) -> Result<(Analysed, Traffic), RunError> {
+    let p = sliding_goal(req)?;
+    let h = sliding::half::Half::new(&p).ok_or_else(|| {
+        bad("an analysis across processes needs a board of distinct tiles with at most 16 cells".to_string())
+    })?;
+    let run = crate::search::mpi::retrograde_mpi(&h, world, keep, ctx)?;
+    let a = run.analysis;
+    let a = Analysis {
+        positions: a.positions.iter().map(|&x| h.unpack(x)).collect(),
+        states: a.states,
+        histogram: a.histogram,
+        longest: a.longest,
+        count: a.count,
+        stats: a.stats,
+    };
+    let traffic = Traffic {
+        processes: run.processes,
+        bytes_per_level: run.bytes_per_level,
+        local_share: run.local_moves as f64 / run.moves.max(1) as f64,
+    };
+    Ok((Analysed::of(&p, a, Some(h.state_count()), None), traffic))
 }
 
 impl Game for SlidingGame {
@@ -459,13 +514,7 @@ impl Game for SlidingGame {
         sliding_solve(&p, &s, req, ctx)
     }
     fn analyse(&self, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
-        let (w, h) = size(req.get("size").unwrap_or("3x3"))?;
-        let goal = match req.get("goal") {
-            Some(g) => parse_board(g, Some((w, h))).map_err(|e| bad(format!("goal: {e}")))?,
-            None => ordered_goal(w, h)?,
-        };
-        let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(bad)?;
-        sliding_analyse(&p, req, keep, ctx)
+        sliding_analyse(&sliding_goal(req)?, req, keep, ctx)
     }
 }
 

@@ -533,6 +533,12 @@ pub struct LongestCommon {
     /// over them; needs the table's size free on that disk
     #[arg(long, value_name = "DIR")]
     pub disk: Option<std::path::PathBuf>,
+    /// Run across the processes of an MPI job (start it with mpiexec -n N
+    /// or srun): each process keeps a slice of the table at two bits a
+    /// position; process 0 prints the result and the traffic
+    #[cfg(feature = "mpi")]
+    #[arg(long)]
+    pub mpi: bool,
 }
 
 /// Parses `--bits`.

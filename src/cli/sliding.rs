@@ -368,7 +368,35 @@ pub fn longest_sliding(a: &SlidingLongest) -> Result<(), Failure> {
     let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
     let name = format!("sliding {}x{}", p.width(), p.height());
     let options = [("size", format!("{w}x{h}")), ("goal", p.format(&p.goal()))];
+    #[cfg(feature = "mpi")]
+    if a.common.mpi {
+        return longest_mpi(&name, &options, &a.common);
+    }
     super::flip::longest("sliding", &name, &options, &a.common)
+}
+
+/// `longest sliding --mpi`: every process runs the analysis; process 0
+/// prints it, and the traffic on stderr.
+#[cfg(feature = "mpi")]
+fn longest_mpi(name: &str, options: &[(&str, String)], c: &super::LongestCommon) -> Result<(), Failure> {
+    use mpi::traits::Communicator;
+    let universe = mpi::initialize().ok_or_else(|| Failure::Usage("MPI is already initialised".into()))?;
+    let world = universe.world();
+    let root = world.rank() == 0;
+    let ctx = if root { c.context() } else { c.context().quiet() };
+    let (out, traffic) = tansaku::registry::sliding_analyse_mpi(&c.request(options), c.limit, &ctx, &world)
+        .map_err(super::define::run_failure)?;
+    if root {
+        let sent: u64 = traffic.bytes_per_level.iter().sum();
+        eprintln!(
+            "mpi: {} processes, {} sent between them, {:.1}% of moves stayed on their process",
+            traffic.processes,
+            tansaku::memory::human(sent),
+            100.0 * traffic.local_share
+        );
+        super::report::print_analysed(&out, name, c)?;
+    }
+    Ok(())
 }
 
 pub fn longest_line(a: &LineLongest) -> Result<(), Failure> {

@@ -27,6 +27,8 @@ mod dense;
 pub mod disk;
 pub mod ida;
 pub mod index;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod retrograde;
 mod store;
 

@@ -9,13 +9,16 @@
 //! the empty cell's row with it) and keeps it when `W` is odd. So each cell
 //! of the empty square allows one parity of sequences: `m!/2` of them.
 //!
-//! The rank is `blank * m!/2 + r`, with `r` the sequence's inversion code:
+//! The rank is `r * n + blank`, with `r` the sequence's inversion code:
 //! tile `l`'s digit counts the larger tiles before it (radix `m - l + 1`).
 //! The digits of the last two tiles are dropped: tile `m`'s is always 0 and
 //! tile `m - 1`'s is fixed by the parity. A slide changes only the moved
 //! tile's digit (by the larger tiles it passes) and the digits of the
 //! smaller tiles it passes (by one each), and moves the empty cell: the new
-//! rank is the old one plus at most `W` table entries. Unranking inserts the
+//! rank is the old one plus at most `W` table entries. The empty cell is the
+//! lowest digit, so a sideways slide changes the rank by one and a vertical
+//! one by little more: neighbours lie close together in the table (cache
+//! lines, pages, and the slices of the processes of an MPI run). Unranking inserts the
 //! tiles, largest first, into a sequence of nibbles at their digits.
 //!
 //! This is the ranking the full analyses of the 2x7, 3x5 and 4x4 boards
@@ -39,7 +42,7 @@ pub struct Half<'a> {
     weight: [u64; 16],
     /// `pass[l * 16 + b]`: the rank change, modulo 2^64, when tile `l`
     /// moves later past tile `b` (0 for `b` = 0, a cell passed by a sideways
-    /// slide).
+    /// slide); the inversion code's change times the number of cells.
     pass: [u64; 256],
     /// The parity of the tile sequence for each cell of the empty square.
     parity: [u8; 16],
@@ -83,7 +86,8 @@ impl<'a> Half<'a> {
         let mut pass = [0u64; 256];
         for l in 1..=m {
             for b in 1..=m {
-                pass[l * 16 + b] = if b > l { weight[l] } else { weight[b].wrapping_neg() };
+                let w = if b > l { weight[l] } else { weight[b].wrapping_neg() };
+                pass[l * 16 + b] = w.wrapping_mul(n as u64);
             }
         }
         let width = p.width();
@@ -186,13 +190,14 @@ impl Ranked for Half<'_> {
             r += (seen >> l).count_ones() as u64 * self.weight[l];
             seen |= 1 << l;
         }
-        b as u64 * self.block + r
+        r * (self.m as u64 + 1) + b as u64
     }
 
     #[inline]
     fn unrank(&self, r: u64) -> u64 {
-        let b = (r / self.block) as usize;
-        let rest = r % self.block;
+        let cells = self.m as u64 + 1;
+        let b = (r % cells) as usize;
+        let rest = r / cells;
         let m = self.m;
         let mut digits = [0u64; 16];
         let mut parity = 0u64;
@@ -241,7 +246,7 @@ impl Ranked for Half<'_> {
         for k in 0..self.span {
             delta = delta.wrapping_add(pass[(passed >> (4 * k) & 15) as usize]);
         }
-        let blank = (from as u64).wrapping_sub(to as u64).wrapping_mul(self.block);
+        let blank = (from as u64).wrapping_sub(to as u64);
         let delta = if from < to { delta } else { delta.wrapping_neg() };
         rank_s.wrapping_add(blank).wrapping_add(delta)
     }

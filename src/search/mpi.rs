@@ -1,0 +1,266 @@
+//! The two-bit retrograde analysis across the processes of an MPI job
+//! (`mpiexec -n N`, or `srun` on a cluster): each process owns one slice of
+//! the rank space, two bits a rank, and the levels are run together.
+//!
+//! Each level, every process expands the states of its slice at the level
+//! being expanded, batch by batch. A successor it owns is claimed at once;
+//! one owned by another process is sent to it. The states travel in an
+//! all-to-all exchange after every batch: a batch of at most 2^20 states
+//! sends at most a few million ranks to each process, so the 32-bit counts
+//! of MPI always hold and the buffers stay small. Every process goes through
+//! the same number of exchanges (they agree by a reduction on whether any
+//! has a batch left). After the level each process relabels its slice, and
+//! a reduction sums the states found, so every process holds the same
+//! histogram; the longest positions are gathered from every slice.
+//!
+//! Slices are contiguous ranges of ranks, so a puzzle whose rank puts the
+//! digits that moves change least at the top keeps most moves on their
+//! owner: the sliding boards' rank ([`crate::puzzles::sliding::half`]) has
+//! the empty cell as its lowest digit, so a sideways slide never leaves its
+//! slice. The traffic (ranks sent, 8 bytes each) and the share of moves that
+//! stayed on their owner are reported.
+
+use super::dense::{CHUNK_WORDS, Code, Table, TwoBits, matches, slots};
+use super::retrograde::Analysis;
+use super::{SearchError, Stats, Timer};
+use crate::Ranked;
+use mpi::collective::SystemOperation;
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::traits::*;
+use rayon::prelude::*;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Words of a process's slice expanded between two exchanges.
+const BATCH_WORDS: usize = 1 << 15;
+
+/// What an MPI analysis found, the same on every process.
+#[derive(Clone, Debug)]
+pub struct MpiAnalysis<S> {
+    /// The analysis, as a single process would give it (the work counted
+    /// over all processes).
+    pub analysis: Analysis<S>,
+    /// Number of processes.
+    pub processes: usize,
+    /// Bytes sent between processes, level by level.
+    pub bytes_per_level: Vec<u64>,
+    /// Moves whose successor stayed on the process that expanded it.
+    pub local_moves: u64,
+    /// All moves generated.
+    pub moves: u64,
+}
+
+/// The two-bit analysis of `p` over the processes of `world`; every process
+/// calls it with the same arguments. Only the calling process's context
+/// reports progress (give the others a quiet one).
+pub fn retrograde_mpi<P: Ranked, W: Communicator>(
+    p: &P,
+    world: &W,
+    keep: usize,
+    ctx: &crate::Context,
+) -> Result<MpiAnalysis<P::State>, SearchError> {
+    if !p.reversible() {
+        return Err(SearchError::Unsupported(
+            "retrograde analysis needs reversible moves".into(),
+        ));
+    }
+    let size = world.size() as u64;
+    let me = world.rank() as u64;
+    let n = p.state_count();
+    let per = TwoBits::PER_WORD as u64;
+    // Slices of whole words.
+    let slice = n.div_ceil(size).div_ceil(per) * per;
+    let lo = (me * slice).min(n);
+    let hi = ((me + 1) * slice).min(n);
+    ctx.check(
+        "this process's slice of the distance table (two bits per state)",
+        (hi - lo).div_ceil(per) * 8,
+    )?;
+    let table = Table::<TwoBits>::new((hi - lo) as usize);
+    let timer = Timer::start();
+    let sum = |x: u64| -> u64 {
+        let mut t = 0u64;
+        world.all_reduce_into(&x, &mut t, SystemOperation::sum());
+        t
+    };
+    let owner = |r: u64| (r / slice) as usize;
+
+    // Level 0.
+    let mut goals_here = 0u64;
+    for g in p
+        .goal_states()
+        .ok_or_else(|| SearchError::Unsupported("an analysis across processes needs a listable goal set".into()))?
+    {
+        let r = p.rank(&g);
+        if (lo..hi).contains(&r) {
+            goals_here += u64::from(claim(&table, r - lo, TwoBits::current(0)));
+        }
+    }
+    let mut histogram = vec![sum(goals_here)];
+    let mut unseen = n - histogram[0];
+    let progress = crate::progress::Progress::new(ctx, Some(n), "states");
+    let (mut expanded, mut local_moves, mut moves) = (0u64, 0u64, 0u64);
+    let mut bytes_per_level = Vec::new();
+    loop {
+        let d = histogram.len() - 1;
+        if histogram[d] == 0 || unseen == 0 {
+            break;
+        }
+        if let Some(why) = ctx.stopped() {
+            progress.finish();
+            return Err(SearchError::Stopped(why));
+        }
+        let mut found = 0u64;
+        let mut sent = 0u64;
+        let batches = table.words.len().div_ceil(BATCH_WORDS);
+        let mut next = 0usize;
+        loop {
+            let mut out: Vec<Vec<u64>> = vec![Vec::new(); size as usize];
+            if next < batches {
+                let words = &table.words[next * BATCH_WORDS..((next + 1) * BATCH_WORDS).min(table.words.len())];
+                let base = lo + (next * BATCH_WORDS) as u64 * per;
+                let parts: Vec<(u64, u64, u64, Vec<Vec<u64>>)> = words
+                    .par_chunks(CHUNK_WORDS)
+                    .enumerate()
+                    .map(|(ci, part)| {
+                        let mut to: Vec<Vec<u64>> = vec![Vec::new(); size as usize];
+                        let (mut f, mut e, mut local) = (0u64, 0u64, 0u64);
+                        for (k, w) in part.iter().enumerate() {
+                            let first = base + ((ci * CHUNK_WORDS + k) as u64) * per;
+                            for s in slots::<TwoBits>(matches::<TwoBits>(w.load(Relaxed), 1)) {
+                                let r = first + s as u64;
+                                if r >= hi {
+                                    continue;
+                                }
+                                e += 1;
+                                let st = p.unrank(r);
+                                p.for_each_successor(&st, |m, t| {
+                                    let rt = p.rank_after(&st, r, m, &t);
+                                    if (lo..hi).contains(&rt) {
+                                        local += 1;
+                                        f += u64::from(claim(&table, rt - lo, 2));
+                                    } else {
+                                        to[owner(rt)].push(rt);
+                                    }
+                                });
+                            }
+                        }
+                        (f, e, local, to)
+                    })
+                    .collect();
+                for (f, e, local, to) in parts {
+                    found += f;
+                    expanded += e;
+                    local_moves += local;
+                    moves += local;
+                    for (dst, v) in out.iter_mut().zip(to) {
+                        moves += v.len() as u64;
+                        dst.extend(v);
+                    }
+                }
+                next += 1;
+            }
+            // The exchange: counts first, then the ranks.
+            let counts: Vec<i32> = out.iter().map(|v| v.len() as i32).collect();
+            let mut incoming = vec![0i32; size as usize];
+            world.all_to_all_into(&counts[..], &mut incoming[..]);
+            let send: Vec<u64> = out.concat();
+            sent += send.len() as u64;
+            let mut recv = vec![0u64; incoming.iter().map(|&c| c as usize).sum()];
+            {
+                let (sd, rd) = (offsets(&counts), offsets(&incoming));
+                let sp = Partition::new(&send[..], &counts[..], &sd[..]);
+                let mut rp = PartitionMut::new(&mut recv[..], &incoming[..], &rd[..]);
+                world.all_to_all_varcount_into(&sp, &mut rp);
+            }
+            for &r in &recv {
+                found += u64::from(claim(&table, r - lo, 2));
+            }
+            let mut more = 0u64;
+            world.all_reduce_into(&u64::from(next < batches), &mut more, SystemOperation::max());
+            if more == 0 {
+                break;
+            }
+        }
+        let found = sum(found);
+        bytes_per_level.push(sum(sent) * 8);
+        progress.line(&format!(
+            "  level {:>3} -> {:>3}: {:>12} new states  ({} processes, {} sent, {:.2} s)",
+            d,
+            d + 1,
+            found,
+            size,
+            crate::memory::human(*bytes_per_level.last().expect("a level")),
+            timer.seconds()
+        ));
+        progress.update(n - unseen + found, &format!("level {}", d + 1));
+        if found == 0 {
+            break;
+        }
+        histogram.push(found);
+        unseen -= found;
+        table.words.par_iter().for_each(|w| {
+            let v = w.load(Relaxed);
+            let r = TwoBits::relabel(v);
+            if r != v {
+                w.store(r, Relaxed);
+            }
+        });
+    }
+    progress.finish();
+    // The longest positions: the first `keep` of each slice, gathered in
+    // slice order (so in rank order).
+    let mine: Vec<u64> = table.ranks_with(1).take(keep).map(|r| r + lo).collect();
+    let count = mine.len() as i32;
+    let mut counts = vec![0i32; size as usize];
+    world.all_gather_into(&count, &mut counts[..]);
+    let mut all = vec![0u64; counts.iter().map(|&c| c as usize).sum()];
+    {
+        let displs = offsets(&counts);
+        let mut rp = PartitionMut::new(&mut all[..], &counts[..], &displs[..]);
+        world.all_gather_varcount_into(&mine[..], &mut rp);
+    }
+    all.truncate(keep);
+    let states: u64 = histogram.iter().sum();
+    let longest = (histogram.len() - 1) as u32;
+    Ok(MpiAnalysis {
+        analysis: Analysis {
+            states,
+            count: histogram[longest as usize],
+            longest,
+            positions: all.iter().map(|&r| p.unrank(r)).collect(),
+            histogram,
+            stats: Stats {
+                generated: states,
+                expanded: sum(expanded),
+                seconds: timer.seconds(),
+            },
+        },
+        processes: size as usize,
+        bytes_per_level,
+        local_moves: sum(local_moves),
+        moves: sum(moves),
+    })
+}
+
+/// Gives local slot `i` code `c` if it is not reached; true if it was not.
+#[inline]
+fn claim(table: &Table<TwoBits>, i: u64, c: u64) -> bool {
+    let (w, sh) = (&table.words[(i / 32) as usize], (i % 32) as u32 * 2);
+    if w.load(Relaxed) >> sh & 3 != 3 {
+        return false;
+    }
+    let old = w.fetch_and(!((3 ^ c) << sh), Relaxed);
+    old >> sh & 3 == 3
+}
+
+/// Where each part starts in a buffer of parts of `counts` entries.
+fn offsets(counts: &[i32]) -> Vec<i32> {
+    counts
+        .iter()
+        .scan(0i32, |acc, &x| {
+            let at = *acc;
+            *acc += x;
+            Some(at)
+        })
+        .collect()
+}

@@ -1,0 +1,55 @@
+//! The analysis across the processes of an MPI job gives what one process
+//! gives (built with `--features mpi`; needs `mpiexec` from OpenMPI).
+#![cfg(feature = "mpi")]
+
+use serde_json::Value;
+use std::process::Command;
+
+/// The JSON of an analysis without its work and time (a run across
+/// processes expands every level top-down, so its work differs).
+fn result(out: std::process::Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["stats"] = Value::Null;
+    v
+}
+
+fn mpiexec(n: &str, args: &[&str]) -> std::process::Output {
+    Command::new("mpiexec")
+        .args(["--oversubscribe", "-n", n, env!("CARGO_BIN_EXE_tansaku")])
+        .args(args)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .output()
+        .expect("mpiexec (OpenMPI) on the PATH")
+}
+
+#[test]
+fn four_processes_give_the_single_process_analysis_of_the_3x4() {
+    let args = ["longest", "sliding", "--size", "4x3", "--json", "-q"];
+    let single = result(
+        Command::new(env!("CARGO_BIN_EXE_tansaku"))
+            .args(args)
+            .args(["--bits", "2"])
+            .output()
+            .unwrap(),
+    );
+    let out = mpiexec("4", &[&args[..], &["--mpi"]].concat());
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("4 processes"), "{err}");
+    let spread = result(out);
+    assert_eq!(spread, single);
+    assert_eq!(
+        (spread["longest"].as_u64(), spread["count"].as_u64()),
+        (Some(53), Some(18))
+    );
+}
+
+#[test]
+fn any_number_of_processes_gives_the_same_2x5_analysis() {
+    let args = ["longest", "sliding", "--size", "5x2", "--json", "-q", "--mpi"];
+    let one = result(mpiexec("1", &args));
+    for n in ["2", "3"] {
+        assert_eq!(result(mpiexec(n, &args)), one, "{n} processes");
+    }
+}

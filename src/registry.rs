@@ -470,7 +470,14 @@ pub fn sliding_analyse_mpi<W: mpi::traits::Communicator>(
     let h = sliding::half::Half::new(&p).ok_or_else(|| {
         bad("an analysis across processes needs a board of distinct tiles with at most 16 cells".to_string())
     })?;
-    let run = crate::search::mpi::retrograde_mpi(&h, world, keep, ctx)?;
+    let key = format!(
+        "sliding {}x{} to {} (reachable half, ranks v2)",
+        p.width(),
+        p.height(),
+        p.format(&p.goal())
+    );
+    let opts = req.retro(keep, ctx, key);
+    let run = crate::search::mpi::retrograde_mpi(&h, world, keep, ctx, opts.checkpoint.as_ref())?;
     let a = run.analysis;
     let a = Analysis {
         positions: a.positions.iter().map(|&x| h.unpack(x)).collect(),

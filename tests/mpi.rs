@@ -53,3 +53,37 @@ fn any_number_of_processes_gives_the_same_2x5_analysis() {
         assert_eq!(result(mpiexec(n, &args)), one, "{n} processes");
     }
 }
+
+#[test]
+fn a_killed_job_goes_on_from_every_processs_checkpoint() {
+    let args = ["longest", "sliding", "--size", "4x3", "--json", "-q", "--mpi"];
+    let single = result(
+        Command::new(env!("CARGO_BIN_EXE_tansaku"))
+            .args(["longest", "sliding", "--size", "4x3", "--json", "-q", "--bits", "2"])
+            .output()
+            .unwrap(),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let dir_arg = dir.path().to_str().unwrap();
+    // The job killed twice (mpiexec takes its processes down with it),
+    // each time going on from the last level both processes hold.
+    for secs in [2u64, 4] {
+        let mut job = Command::new("mpiexec")
+            .args(["--oversubscribe", "-n", "2", env!("CARGO_BIN_EXE_tansaku")])
+            .args(args)
+            .args(["--checkpoint", dir_arg, "--checkpoint-every", "0"])
+            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(secs));
+        // SIGTERM: mpiexec ends every process of the job.
+        unsafe { libc::kill(job.id() as i32, libc::SIGTERM) };
+        job.wait().unwrap();
+    }
+    assert!(dir.path().join("process-1-of-2").exists());
+    let resumed = result(mpiexec("2", &[&args[..], &["--checkpoint", dir_arg]].concat()));
+    assert_eq!(resumed, single);
+}

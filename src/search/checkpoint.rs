@@ -227,6 +227,13 @@ pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Opti
     }))
 }
 
+impl Opened {
+    /// The last level the checkpoint holds.
+    pub(crate) fn level(&self) -> usize {
+        self.saved.histogram.len() - 1
+    }
+}
+
 /// Reads the table of an opened checkpoint into `words` and checks the
 /// checksum; returns the levels done. On an error the table holds garbage.
 pub(crate) fn load(mut f: Opened, words: &[AtomicU64]) -> Result<Saved, CheckpointError> {

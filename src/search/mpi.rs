@@ -20,7 +20,8 @@
 //! slice. The traffic (ranks sent, 8 bytes each) and the share of moves that
 //! stayed on their owner are reported.
 
-use super::dense::{CHUNK_WORDS, Code, Table, TwoBits, matches, slots};
+use super::checkpoint::{self, Saved};
+use super::dense::{CHUNK_WORDS, Checkpoint, Code, Table, TwoBits, matches, slots};
 use super::retrograde::Analysis;
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
@@ -51,12 +52,16 @@ pub struct MpiAnalysis<S> {
 
 /// The two-bit analysis of `p` over the processes of `world`; every process
 /// calls it with the same arguments. Only the calling process's context
-/// reports progress (give the others a quiet one).
+/// reports progress (give the others a quiet one). With `save`, each
+/// process checkpoints its slice under `save.dir/process-K-of-N/` (even
+/// and odd levels apart), and a rerun with the same number of processes
+/// goes on from the latest level every process holds.
 pub fn retrograde_mpi<P: Ranked, W: Communicator>(
     p: &P,
     world: &W,
     keep: usize,
     ctx: &crate::Context,
+    save: Option<&Checkpoint>,
 ) -> Result<MpiAnalysis<P::State>, SearchError> {
     if !p.reversible() {
         return Err(SearchError::Unsupported(
@@ -84,30 +89,77 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
     };
     let owner = |r: u64| (r / slice) as usize;
 
-    // Level 0.
-    let mut goals_here = 0u64;
-    for g in p
-        .goal_states()
-        .ok_or_else(|| SearchError::Unsupported("an analysis across processes needs a listable goal set".into()))?
-    {
-        let r = p.rank(&g);
-        if (lo..hi).contains(&r) {
-            goals_here += u64::from(claim(&table, r - lo, TwoBits::current(0)));
+    // Each process checkpoints its slice in its own folder, in two
+    // generations (even and odd levels), so that a kill during a write
+    // leaves a level that every process has.
+    let saves: Option<[Checkpoint; 2]> = save.map(|c| {
+        let dir = c.dir.join(format!("process-{me}-of-{size}"));
+        let key = format!("{}, process {me} of {size}, ranks {lo}..{hi}", c.key);
+        ["even", "odd"].map(|g| Checkpoint {
+            dir: dir.join(g),
+            key: key.clone(),
+            every: c.every,
+        })
+    });
+    let resumed = match &saves {
+        Some(gens) => resume(world, gens, hi - lo, &table)?,
+        None => None,
+    };
+    let (mut histogram, mut expanded) = match resumed {
+        Some(saved) => (saved.histogram, saved.expanded),
+        None => {
+            let mut goals_here = 0u64;
+            let goals = p.goal_states().ok_or_else(|| {
+                SearchError::Unsupported("an analysis across processes needs a listable goal set".into())
+            })?;
+            for g in goals {
+                let r = p.rank(&g);
+                if (lo..hi).contains(&r) {
+                    goals_here += u64::from(claim(&table, r - lo, TwoBits::current(0)));
+                }
+            }
+            (vec![sum(goals_here)], 0)
         }
-    }
-    let mut histogram = vec![sum(goals_here)];
-    let mut unseen = n - histogram[0];
+    };
+    let mut unseen = n - histogram.iter().sum::<u64>();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
-    let (mut expanded, mut local_moves, mut moves) = (0u64, 0u64, 0u64);
+    let (mut local_moves, mut moves) = (0u64, 0u64);
+    let mut last_write = std::time::Instant::now();
+    let mut write_cost = std::time::Duration::ZERO;
+    // Every process writes its generation of the level, or none does.
+    let write = |histogram: &[u64], expanded: u64| -> Result<(), SearchError> {
+        let Some(gens) = &saves else { return Ok(()) };
+        let c = &gens[(histogram.len() - 1) % 2];
+        let saved = Saved {
+            histogram: histogram.to_vec(),
+            expanded,
+        };
+        let mine = checkpoint::save(&c.dir, &c.key, 2, hi - lo, &saved, &table.words);
+        let mut failed = 0u64;
+        world.all_reduce_into(&u64::from(mine.is_err()), &mut failed, SystemOperation::max());
+        mine?;
+        if failed > 0 {
+            return Err(SearchError::Unsupported(
+                "another process could not write its checkpoint (its own message says why)".into(),
+            ));
+        }
+        Ok(())
+    };
     let mut bytes_per_level = Vec::new();
     loop {
         let d = histogram.len() - 1;
         if histogram[d] == 0 || unseen == 0 {
             break;
         }
-        if let Some(why) = ctx.stopped() {
+        // Every process stops, or none.
+        let mut stop = 0u64;
+        world.all_reduce_into(&u64::from(ctx.stopped().is_some()), &mut stop, SystemOperation::max());
+        if stop > 0 {
             progress.finish();
-            return Err(SearchError::Stopped(why));
+            write(&histogram, expanded)?;
+            return Err(SearchError::Stopped(
+                ctx.stopped().unwrap_or(crate::context::Stop::Cancelled),
+            ));
         }
         let mut found = 0u64;
         let mut sent = 0u64;
@@ -205,6 +257,19 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
                 w.store(r, Relaxed);
             }
         });
+        if let Some(c) = save {
+            // Process 0's clock decides for everyone.
+            let since = last_write.elapsed();
+            let due = u64::from(me == 0 && unseen > 0 && since >= c.every && since >= write_cost * 20);
+            let mut go = 0u64;
+            world.all_reduce_into(&due, &mut go, SystemOperation::max());
+            if go > 0 {
+                let t = std::time::Instant::now();
+                write(&histogram, expanded)?;
+                write_cost = t.elapsed();
+                last_write = std::time::Instant::now();
+            }
+        }
     }
     progress.finish();
     // The longest positions: the first `keep` of each slice, gathered in
@@ -240,6 +305,34 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
         local_moves: sum(local_moves),
         moves: sum(moves),
     })
+}
+
+/// Opens this process's two generations, agrees with the others on the
+/// latest level that every process holds, and loads it into `table`;
+/// `None` when some process has none.
+fn resume<W: Communicator>(
+    world: &W,
+    gens: &[Checkpoint; 2],
+    states: u64,
+    table: &Table<TwoBits>,
+) -> Result<Option<Saved>, SearchError> {
+    let mut opened = Vec::new();
+    for c in gens {
+        opened.push(checkpoint::open(&c.dir, &c.key, 2, states)?);
+    }
+    // Levels held, plus one (0: none), both generations of every process.
+    let mine: [u64; 2] = [0, 1].map(|g| opened[g].as_ref().map_or(0, |o| o.level() as u64 + 1));
+    let mut all = vec![0u64; 2 * world.size() as usize];
+    world.all_gather_into(&mine[..], &mut all[..]);
+    let best = all
+        .iter()
+        .copied()
+        .filter(|&l| l > 0 && all.chunks(2).all(|held| held.contains(&l)))
+        .max();
+    let Some(level) = best else { return Ok(None) };
+    let g = mine.iter().position(|&l| l == level).expect("held by every process");
+    let file = opened.swap_remove(g).expect("opened");
+    Ok(Some(checkpoint::load(file, &table.words)?))
 }
 
 /// Gives local slot `i` code `c` if it is not reached; true if it was not.

@@ -227,6 +227,7 @@ pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Opti
     }))
 }
 
+#[cfg(feature = "mpi")]
 impl Opened {
     /// The last level the checkpoint holds.
     pub(crate) fn level(&self) -> usize {

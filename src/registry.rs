@@ -414,7 +414,9 @@ fn ordered_goal(w: usize, h: usize) -> Result<ParsedBoard, RunError> {
 
 /// A sliding puzzle's whole space: the reachable half alone, ranked
 /// without holes, when the tiles are distinct and the board fits a word
-/// ([`sliding::half`]); every arrangement otherwise.
+/// ([`sliding::half`]); with repeated tiles on such a board, every
+/// arrangement ranked with the empty cell lowest ([`sliding::multi`]);
+/// every arrangement otherwise.
 fn sliding_analyse(p: &Sliding, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
     let key = format!("sliding {}x{} to {}", p.width(), p.height(), p.format(&p.goal()));
     if let Some(h) = sliding::half::Half::new(p) {
@@ -428,6 +430,18 @@ fn sliding_analyse(p: &Sliding, req: &Request, keep: usize, ctx: &Context) -> Re
             stats: a.stats,
         };
         return Ok(Analysed::of(p, a, Some(h.state_count()), None));
+    }
+    if let Some(m) = sliding::multi::Multi::new(p) {
+        let (a, _) = retrograde(&m, req.retro(keep, ctx, key + " (empty cell lowest, ranks v1)"))?;
+        let a = Analysis {
+            positions: a.positions.iter().map(|&x| m.unpack(x)).collect(),
+            states: a.states,
+            histogram: a.histogram,
+            longest: a.longest,
+            count: a.count,
+            stats: a.stats,
+        };
+        return Ok(Analysed::of(p, a, Some(m.state_count()), None));
     }
     let (a, _) = retrograde(p, req.retro(keep, ctx, key))?;
     Ok(Analysed::of(p, a, Some(p.state_count()), None))

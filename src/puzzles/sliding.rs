@@ -10,6 +10,7 @@
 
 mod combinadic;
 pub mod half;
+pub mod multi;
 pub mod packed;
 pub mod pattern;
 pub mod pdb;

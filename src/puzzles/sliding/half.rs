@@ -129,7 +129,7 @@ impl<'a> Half<'a> {
 /// The tiles of packed board `x` in cell order, the empty cell (`blank`)
 /// left out.
 #[inline]
-fn sequence(x: u64, blank: usize) -> u64 {
+pub(super) fn sequence(x: u64, blank: usize) -> u64 {
     let low = x & ((1u64 << (4 * blank)) - 1);
     low | (x >> (4 * blank) >> 4) << (4 * blank)
 }

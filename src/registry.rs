@@ -412,6 +412,18 @@ fn ordered_goal(w: usize, h: usize) -> Result<ParsedBoard, RunError> {
     })
 }
 
+/// An analysis on packed boards, with its positions as boards.
+fn unpacked(a: Analysis<u64>, unpack: impl Fn(u64) -> sliding::SlideState) -> Analysis<sliding::SlideState> {
+    Analysis {
+        positions: a.positions.iter().map(|&x| unpack(x)).collect(),
+        states: a.states,
+        histogram: a.histogram,
+        longest: a.longest,
+        count: a.count,
+        stats: a.stats,
+    }
+}
+
 /// A sliding puzzle's whole space: the reachable half alone, ranked
 /// without holes, when the tiles are distinct and the board fits a word
 /// ([`sliding::half`]); with repeated tiles on such a board, every
@@ -421,26 +433,12 @@ fn sliding_analyse(p: &Sliding, req: &Request, keep: usize, ctx: &Context) -> Re
     let key = format!("sliding {}x{} to {}", p.width(), p.height(), p.format(&p.goal()));
     if let Some(h) = sliding::half::Half::new(p) {
         let (a, _) = retrograde(&h, req.retro(keep, ctx, key + " (reachable half, ranks v2)"))?;
-        let a = Analysis {
-            positions: a.positions.iter().map(|&x| h.unpack(x)).collect(),
-            states: a.states,
-            histogram: a.histogram,
-            longest: a.longest,
-            count: a.count,
-            stats: a.stats,
-        };
+        let a = unpacked(a, |x| h.unpack(x));
         return Ok(Analysed::of(p, a, Some(h.state_count()), None));
     }
     if let Some(m) = sliding::multi::Multi::new(p) {
         let (a, _) = retrograde(&m, req.retro(keep, ctx, key + " (empty cell lowest, ranks v1)"))?;
-        let a = Analysis {
-            positions: a.positions.iter().map(|&x| m.unpack(x)).collect(),
-            states: a.states,
-            histogram: a.histogram,
-            longest: a.longest,
-            count: a.count,
-            stats: a.stats,
-        };
+        let a = unpacked(a, |x| m.unpack(x));
         return Ok(Analysed::of(p, a, Some(m.state_count()), None));
     }
     let (a, _) = retrograde(p, req.retro(keep, ctx, key))?;
@@ -493,14 +491,7 @@ pub fn sliding_analyse_mpi<W: mpi::traits::Communicator>(
     let opts = req.retro(keep, ctx, key);
     let run = crate::search::mpi::retrograde_mpi(&h, world, keep, ctx, opts.checkpoint.as_ref())?;
     let a = run.analysis;
-    let a = Analysis {
-        positions: a.positions.iter().map(|&x| h.unpack(x)).collect(),
-        states: a.states,
-        histogram: a.histogram,
-        longest: a.longest,
-        count: a.count,
-        stats: a.stats,
-    };
+    let a = unpacked(a, |x| h.unpack(x));
     let traffic = Traffic {
         processes: run.processes,
         bytes_per_level: run.bytes_per_level,

@@ -80,6 +80,8 @@ struct Head {
     reader: BufReader<File>,
     hasher: Xxh3,
     size: u64,
+    /// Bytes read so far: at the end, the header's length.
+    read: u64,
 }
 
 impl Head {
@@ -90,6 +92,7 @@ impl Head {
         let mut b = vec![0u8; n as usize];
         self.reader.read_exact(&mut b).ok()?;
         self.hasher.update(&b);
+        self.read += n;
         Some(b)
     }
     fn u32(&mut self) -> Option<u32> {
@@ -174,6 +177,7 @@ pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Opti
         reader: BufReader::with_capacity(1 << 20, file),
         hasher: Xxh3::new(),
         size,
+        read: 0,
     };
     let truncated = || refuse("truncated (it ends inside its header)".into());
     if h.bytes(16).ok_or_else(truncated)? != MAGIC {
@@ -200,17 +204,7 @@ pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Opti
     let histogram = h.words().ok_or_else(truncated)?;
     let expanded = h.u64().ok_or_else(truncated)?;
     let words = h.u64().ok_or_else(truncated)?;
-    let head = header(
-        key,
-        bits,
-        states,
-        &Saved {
-            histogram: histogram.clone(),
-            expanded,
-        },
-        words,
-    )
-    .len() as u64;
+    let head = h.read;
     let expected = words.saturating_mul(8).saturating_add(head + 8);
     if histogram.is_empty() || size != expected {
         return Err(refuse(format!(

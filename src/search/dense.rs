@@ -309,7 +309,7 @@ pub(crate) fn run<P: Ranked, C: Code>(
         histogram.push(found);
         unseen -= found;
         if C::RELABEL {
-            relabel(&table);
+            relabel::<C>(&table.words);
         }
         if let Some(c) = save {
             let since = last_write.elapsed();
@@ -331,9 +331,23 @@ pub(crate) fn run<P: Ranked, C: Code>(
     })
 }
 
+/// Gives slot `i` of `words` code `c` if it is not reached; true if it was
+/// not. During a level a slot only goes from unseen to the level's new
+/// code, so clearing the bits that `c` lacks is safe even if another
+/// thread got there first; the old value tells which thread did.
+#[inline]
+pub(crate) fn claim<C: Code>(words: &[AtomicU64], i: usize, c: u64) -> bool {
+    let (w, sh) = (&words[i / C::PER_WORD], (i % C::PER_WORD) as u32 * C::BITS);
+    if w.load(Relaxed) >> sh & C::UNSEEN != C::UNSEEN {
+        return false;
+    }
+    let old = w.fetch_and(!((C::UNSEEN ^ c) << sh), Relaxed);
+    old >> sh & C::UNSEEN == C::UNSEEN
+}
+
 /// Rewrites every word's codes after a level ([`Code::relabel`]).
-fn relabel<C: Code>(table: &Table<C>) {
-    table.words.par_chunks(CHUNK_WORDS).for_each(|part| {
+pub(crate) fn relabel<C: Code>(words: &[AtomicU64]) {
+    words.par_chunks(CHUNK_WORDS).for_each(|part| {
         for w in part {
             let v = w.load(Relaxed);
             let r = C::relabel(v);
@@ -354,10 +368,7 @@ fn seed_goals<P: Ranked, C: Code>(p: &P, table: &Table<C>) -> u64 {
         Some(list) => {
             let mut count = 0;
             for g in list {
-                let r = p.rank(&g) as usize;
-                let sh = (r % C::PER_WORD) as u32 * C::BITS;
-                let old = words[r / C::PER_WORD].fetch_and(!((C::UNSEEN ^ zero) << sh), Relaxed);
-                count += u64::from(old >> sh & C::UNSEEN == C::UNSEEN);
+                count += u64::from(claim::<C>(words, p.rank(&g) as usize, zero));
             }
             count
         }
@@ -404,17 +415,7 @@ fn top_down_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, 
                     let s = p.unrank(r as u64);
                     p.for_each_successor(&s, |m, t| {
                         let rt = p.rank_after(&s, r as u64, m, &t) as usize;
-                        let (w, sh) = (&words[rt / C::PER_WORD], (rt % C::PER_WORD) as u32 * C::BITS);
-                        if w.load(Relaxed) >> sh & C::UNSEEN == C::UNSEEN {
-                            // During this level a slot only goes from unseen
-                            // to `next`, so clearing the bits that `next`
-                            // lacks is safe even if another thread got there
-                            // first; the old value tells which thread did.
-                            let old = w.fetch_and(!((C::UNSEEN ^ next) << sh), Relaxed);
-                            if old >> sh & C::UNSEEN == C::UNSEEN {
-                                found += 1;
-                            }
-                        }
+                        found += u64::from(claim::<C>(words, rt, next));
                     });
                 }
             }

@@ -16,7 +16,7 @@
 //! across the chunks). The codes, the histogram and the longest positions
 //! are those of the in-memory two-bit table, which the tests check.
 
-use super::dense::{Code, TwoBits};
+use super::dense::{Code, TwoBits, claim, relabel};
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
@@ -211,9 +211,7 @@ pub(crate) fn run<P: Ranked>(
         for &g in &goals {
             if g / plan.chunk_ranks == i {
                 let off = (g % plan.chunk_ranks) as usize;
-                let sh = (off % TwoBits::PER_WORD) as u32 * 2;
-                let old = words[off / TwoBits::PER_WORD].fetch_and(!((3 ^ 1) << sh), Relaxed);
-                histogram[0] += u64::from(old >> sh & 3 == 3);
+                histogram[0] += u64::from(claim::<TwoBits>(&words, off, 1));
             }
         }
         let _ = fs::remove_file(files.bucket(i));
@@ -271,19 +269,12 @@ pub(crate) fn run<P: Ranked>(
                     }
                     for c in block[..got].chunks_exact(4) {
                         let off = u32::from_le_bytes(c.try_into().expect("4")) as usize;
-                        let (w, sh) = (&words[off / TwoBits::PER_WORD], (off % TwoBits::PER_WORD) as u32 * 2);
-                        let v = w.load(Relaxed);
-                        if v >> sh & 3 == 3 {
-                            w.store(v & !((3 ^ 2) << sh), Relaxed);
-                            found += 1;
-                        }
+                        found += u64::from(claim::<TwoBits>(&words, off, 2));
                     }
                 }
                 fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
             }
-            for w in words.iter() {
-                w.store(TwoBits::relabel(w.load(Relaxed)), Relaxed);
-            }
+            relabel::<TwoBits>(&words);
             files.write_chunk(j, &words)?;
         }
         progress.line(&format!(
@@ -365,11 +356,7 @@ fn expand_chunk<P: Ranked>(
                         let rt = p.rank_after(&st, r, m, &t);
                         let (j, off) = ((rt / plan.chunk_ranks) as usize, (rt % plan.chunk_ranks) as usize);
                         if rt / plan.chunk_ranks == base / plan.chunk_ranks {
-                            let (w, sh) = (&words[off / per], (off % per) as u32 * 2);
-                            if w.load(Relaxed) >> sh & 3 == 3 {
-                                let old = w.fetch_and(!((3 ^ 2) << sh), Relaxed);
-                                found += u64::from(old >> sh & 3 == 3);
-                            }
+                            found += u64::from(claim::<TwoBits>(words, off, 2));
                         } else {
                             out[j].push(off as u32);
                             if out[j].len() >= BUFFERED {

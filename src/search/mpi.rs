@@ -21,7 +21,7 @@
 //! stayed on their owner are reported.
 
 use super::checkpoint::{self, Saved};
-use super::dense::{CHUNK_WORDS, Checkpoint, Code, Table, TwoBits, matches, slots};
+use super::dense::{CHUNK_WORDS, Checkpoint, Code, Table, TwoBits, matches, relabel, slots};
 use super::retrograde::Analysis;
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
@@ -250,13 +250,7 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
         }
         histogram.push(found);
         unseen -= found;
-        table.words.par_iter().for_each(|w| {
-            let v = w.load(Relaxed);
-            let r = TwoBits::relabel(v);
-            if r != v {
-                w.store(r, Relaxed);
-            }
-        });
+        relabel::<TwoBits>(&table.words);
         if let Some(c) = save {
             // Process 0's clock decides for everyone.
             let since = last_write.elapsed();
@@ -338,12 +332,7 @@ fn resume<W: Communicator>(
 /// Gives local slot `i` code `c` if it is not reached; true if it was not.
 #[inline]
 fn claim(table: &Table<TwoBits>, i: u64, c: u64) -> bool {
-    let (w, sh) = (&table.words[(i / 32) as usize], (i % 32) as u32 * 2);
-    if w.load(Relaxed) >> sh & 3 != 3 {
-        return false;
-    }
-    let old = w.fetch_and(!((3 ^ c) << sh), Relaxed);
-    old >> sh & 3 == 3
+    super::dense::claim::<TwoBits>(&table.words, i as usize, c)
 }
 
 /// Where each part starts in a buffer of parts of `counts` entries.

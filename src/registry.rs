@@ -437,7 +437,7 @@ fn sliding_analyse(p: &Sliding, req: &Request, keep: usize, ctx: &Context) -> Re
         return Ok(Analysed::of(p, a, Some(h.state_count()), None));
     }
     if let Some(m) = sliding::multi::Multi::new(p) {
-        let (a, _) = retrograde(&m, req.retro(keep, ctx, key + " (empty cell lowest, ranks v1)"))?;
+        let (a, _) = retrograde(&m, req.retro(keep, ctx, format!("{key} ({})", m.ranking())))?;
         let a = unpacked(a, |x| m.unpack(x));
         return Ok(Analysed::of(p, a, Some(m.state_count()), None));
     }

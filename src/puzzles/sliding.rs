@@ -10,6 +10,7 @@
 
 mod combinadic;
 pub mod half;
+mod lex;
 pub mod multi;
 pub mod packed;
 pub mod pattern;

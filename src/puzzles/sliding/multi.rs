@@ -2,14 +2,19 @@
 //! empty cell as the lowest digit, so that a sideways slide changes the
 //! rank by one and costs no ranking at all.
 //!
-//! The rank is `r * n + blank`, with `r` the combinatorial rank
-//! (`combinadic`) of the tiles read in cell order, the empty cell left
-//! out: a sideways slide leaves that sequence as it is. A vertical slide
-//! moves one tile past `W - 1` others, and its rank is recomputed from the
-//! packed board (a mask per label, popcounts and a binomial table).
+//! The rank is `r * n + blank`, with `r` the rank of the tiles read in
+//! cell order, the empty cell left out: a sideways slide leaves that
+//! sequence as it is. A vertical slide moves one tile past `W - 1` others,
+//! and its rank is recomputed from the packed board: with at most four
+//! kinds of tiles (the Line Puzzle) the lexicographic rank of [`lex`]
+//! (two table reads), otherwise the combinatorial rank (`combinadic`: a
+//! mask per label, popcounts and a binomial table).
+//!
+//! [`lex`]: super::lex
 
 use super::combinadic::Combinadic;
 use super::half::sequence;
+use super::lex::Lex;
 use super::packed::Packed;
 use super::{SlideMove, SlideState, Sliding};
 use crate::{Puzzle, Ranked};
@@ -21,6 +26,9 @@ pub struct Multi<'a> {
     k: Packed<'a>,
     labels: Vec<(u8, u8)>,
     comb: Combinadic,
+    /// The lexicographic tables, when there are at most four kinds of
+    /// tiles; the combinatorial rank otherwise.
+    lex: Option<Lex>,
     cells: u64,
     count: u64,
 }
@@ -44,10 +52,19 @@ impl<'a> Multi<'a> {
         let n = p.cells();
         let comb = Combinadic::new(n - 1);
         let count = comb.size(&p.tile_labels).checked_mul(n as u64)?;
+        let counts: Vec<u8> = p.tile_labels.iter().map(|&(_, c)| c).collect();
+        // Lex reads label l + 1 as letter l: the labels must be 1, 2, ...
+        let lex =
+            Lex::new(&counts).filter(|_| p.tile_labels.iter().enumerate().all(|(i, &(l, _))| l as usize == i + 1));
+        debug_assert!(
+            lex.as_ref()
+                .is_none_or(|x| x.cells() == n - 1 && x.count() * n as u64 == count)
+        );
         Some(Multi {
             k,
             labels: p.tile_labels.clone(),
             comb,
+            lex,
             cells: n as u64,
             count,
         })
@@ -61,6 +78,55 @@ impl<'a> Multi<'a> {
     /// The board of a packed board.
     pub fn unpack(&self, x: u64) -> SlideState {
         self.k.unpack(x)
+    }
+
+    /// The name of the ranking, for checkpoints: a table ranked one way
+    /// must not be resumed by code that ranks another way.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::{multi::Multi, line_board, Sliding};
+    ///
+    /// let (p, _) = Sliding::new(&line_board("goal1").unwrap(), None).unwrap();
+    /// assert_eq!(Multi::new(&p).unwrap().ranking(), "empty cell lowest, lexicographic ranks v2");
+    /// ```
+    pub fn ranking(&self) -> &'static str {
+        if self.lex.is_some() {
+            "empty cell lowest, lexicographic ranks v2"
+        } else {
+            "empty cell lowest, ranks v1"
+        }
+    }
+
+    /// The rank of a sequence of tiles (no empty cell).
+    #[inline]
+    fn rank_sequence(&self, seq: u64) -> u64 {
+        if let Some(lex) = &self.lex {
+            return lex.rank(seq);
+        }
+        let mut masks = [0u64; 16];
+        for i in 0..self.cells as usize - 1 {
+            masks[(seq >> (4 * i) & 15) as usize] |= 1 << i;
+        }
+        self.comb.rank(&self.labels, &masks)
+    }
+
+    /// The sequence of tiles of a rank.
+    #[inline]
+    fn unrank_sequence(&self, r: u64) -> u64 {
+        if let Some(lex) = &self.lex {
+            return lex.unrank(r);
+        }
+        let mut masks = [0u64; 16];
+        self.comb.unrank(&self.labels, r, &mut masks);
+        let mut seq = 0u64;
+        for &(l, _) in &self.labels {
+            let mut m = masks[l as usize];
+            while m != 0 {
+                seq |= (l as u64) << (4 * m.trailing_zeros());
+                m &= m - 1;
+            }
+        }
+        seq
     }
 }
 
@@ -99,27 +165,13 @@ impl Ranked for Multi<'_> {
     #[inline]
     fn rank(&self, &x: &u64) -> u64 {
         let b = self.k.blank(x);
-        let seq = sequence(x, b);
-        let mut masks = [0u64; 16];
-        for i in 0..self.cells as usize - 1 {
-            masks[(seq >> (4 * i) & 15) as usize] |= 1 << i;
-        }
-        self.comb.rank(&self.labels, &masks) * self.cells + b as u64
+        self.rank_sequence(sequence(x, b)) * self.cells + b as u64
     }
 
     #[inline]
     fn unrank(&self, r: u64) -> u64 {
         let b = (r % self.cells) as u32;
-        let mut masks = [0u64; 16];
-        self.comb.unrank(&self.labels, r / self.cells, &mut masks);
-        let mut seq = 0u64;
-        for &(l, _) in &self.labels {
-            let mut m = masks[l as usize];
-            while m != 0 {
-                seq |= (l as u64) << (4 * m.trailing_zeros());
-                m &= m - 1;
-            }
-        }
+        let seq = self.unrank_sequence(r / self.cells);
         let low = seq & ((1u64 << (4 * b)) - 1);
         low | (seq ^ low) << 4
     }
@@ -149,9 +201,12 @@ mod tests {
             line_board("start3").unwrap(),
             parse_board("AAB/BC_", None).unwrap(),
             parse_board("1 1 2 2 3 0", Some((2, 3))).unwrap(),
+            // Seven kinds of tiles: the combinatorial rank.
+            parse_board("AAB/CDE/F_G", None).unwrap(),
         ] {
             let (p, _) = Sliding::new(&g, Some(&g)).unwrap();
             let m = Multi::new(&p).unwrap();
+            assert_eq!(m.ranking().contains("lexicographic"), p.tile_labels.len() <= 4);
             assert_eq!(m.state_count(), p.state_count());
             let mut r = 7u64;
             for _ in 0..3000 {
@@ -166,7 +221,7 @@ mod tests {
 
     #[test]
     fn the_view_gives_the_boards_histogram() {
-        for b in ["AAB/BC_", "AB_/BAC/CAB"] {
+        for b in ["AAB/BC_", "AB_/BAC/CAB", "AAB/CDE/F_G"] {
             let g = parse_board(b, None).unwrap();
             let (p, _) = Sliding::new(&g, Some(&g)).unwrap();
             let m = Multi::new(&p).unwrap();

@@ -338,8 +338,176 @@ fn the_table_on_disk_gives_the_table_in_memory() {
     let b = retrograde(&h10, in_memory.clone()).unwrap().0;
     assert_eq!((&a.histogram, &a.positions), (&b.histogram, &b.positions));
     let a = retrograde(&flip, on_disk(1 << 10)).unwrap().0;
-    let b = retrograde(&flip, in_memory).unwrap().0;
+    let b = retrograde(&flip, in_memory.clone()).unwrap().0;
     assert_eq!((&a.histogram, &a.positions), (&b.histogram, &b.positions));
+    // Every arrangement of the 8-puzzle: half of them never reached, so
+    // the last level finds nothing and its positions must stay marked.
+    let a = retrograde(&s, on_disk(16 << 10)).unwrap().0;
+    let b = retrograde(&s, in_memory).unwrap().0;
+    assert_eq!((&a.histogram, &a.positions), (&b.histogram, &b.positions));
+    assert_eq!((a.longest, a.count, a.positions.len()), (31, 2, 2));
     // The chunk files are gone.
     assert_eq!(std::fs::read_dir(dir.path().join("table")).unwrap().count(), 0);
+}
+
+/// Options for an analysis on disk in `dir/table`, its checkpoint in
+/// `dir/ckpt`, under a budget forcing several chunks.
+fn on_disk_saving(dir: &Path, budget: u64, ctx: Context) -> RetroOptions {
+    RetroOptions {
+        disk: Some(dir.join("table")),
+        ..saving(
+            &dir.join("ckpt"),
+            "8-puzzle on disk",
+            Bits::Auto,
+            ctx.with_budget(budget),
+        )
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for sub in ["table", "ckpt"] {
+        std::fs::create_dir_all(to.join(sub)).unwrap();
+        for e in std::fs::read_dir(from.join(sub)).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), to.join(sub).join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// Stops an analysis on disk after each of `stops` levels, resumes it,
+/// and compares with the uninterrupted run.
+fn stop_and_resume_on_disk<P: Ranked>(p: &P, budget: u64, stops: &[usize])
+where
+    P::State: PartialEq + std::fmt::Debug,
+{
+    let whole = two_bit(p);
+    let dir = tempfile::tempdir().unwrap();
+    for &after in stops {
+        let e = retrograde(p, on_disk_saving(dir.path(), budget, stopping(after, |_| ()))).unwrap_err();
+        assert!(matches!(e, SearchError::Stopped(_)), "{e}");
+        if after > 2 {
+            assert!(dir.path().join("ckpt/longest-disk.ckpt").exists());
+        }
+    }
+    let resumed = retrograde(p, on_disk_saving(dir.path(), budget, Context::new()))
+        .unwrap()
+        .0;
+    assert_eq!(
+        (&resumed.histogram, resumed.count, &resumed.positions),
+        (&whole.histogram, whole.count, &whole.positions),
+        "{stops:?}"
+    );
+    // A finished run removes its table and its checkpoint.
+    assert_eq!(std::fs::read_dir(dir.path().join("table")).unwrap().count(), 0);
+    assert!(!dir.path().join("ckpt/longest-disk.ckpt").exists());
+}
+
+#[test]
+fn an_analysis_on_disk_resumes_from_its_checkpoint() {
+    let s = eight_puzzle();
+    let h = Half::new(&s).unwrap();
+    for stops in [vec![1], vec![5, 9], vec![3, 3, 3, 3, 3, 3, 3, 3, 3, 3], vec![30]] {
+        // The reachable half (every rank reached) and every arrangement
+        // (half of them never reached: the last level finds nothing).
+        stop_and_resume_on_disk(&h, 8 << 10, &stops);
+        stop_and_resume_on_disk(&s, 16 << 10, &stops);
+    }
+}
+
+#[test]
+fn a_kill_during_a_level_on_disk_leaves_a_table_the_checkpoint_matches() {
+    let s = eight_puzzle();
+    let h = Half::new(&s).unwrap();
+    let whole = two_bit(&h);
+    let dir = tempfile::tempdir().unwrap();
+    retrograde(&h, on_disk_saving(dir.path(), 8 << 10, stopping(12, |_| ()))).unwrap_err();
+    // A kill during a level leaves the generation it was writing, the
+    // buckets and a checkpoint's temporary file in any state. One of the two
+    // generations is the checkpoint's: garbage there is refused, garbage in
+    // the other does not matter.
+    let mut outcomes = Vec::new();
+    for g in [0, 1] {
+        let copy = tempfile::tempdir().unwrap();
+        copy_dir(dir.path(), copy.path());
+        for e in std::fs::read_dir(copy.path().join("table")).unwrap() {
+            let path = e.unwrap().path();
+            if path.to_str().unwrap().ends_with(&format!("-{g}.bin")) {
+                std::fs::write(&path, b"half a chunk").unwrap();
+            }
+        }
+        std::fs::write(copy.path().join("table/bucket-000001.bin"), [7u8; 13]).unwrap();
+        std::fs::write(copy.path().join("ckpt/longest-disk.ckpt.tmp"), b"tansaku-disk").unwrap();
+        outcomes.push(retrograde(&h, on_disk_saving(copy.path(), 8 << 10, Context::new())).map(|r| r.0));
+    }
+    let (ok, refusals): (Vec<_>, Vec<_>) = outcomes.into_iter().partition(|r| r.is_ok());
+    assert_eq!((ok.len(), refusals.len()), (1, 1));
+    let resumed = ok.into_iter().next().unwrap().unwrap();
+    assert_eq!(
+        (&resumed.histogram, &resumed.positions),
+        (&whole.histogram, &whole.positions)
+    );
+    let why = refused(refusals.into_iter().next().unwrap().unwrap_err());
+    assert!(why.contains("is truncated or corrupt"), "{why}");
+}
+
+#[test]
+fn checkpoints_on_disk_that_cannot_be_trusted_are_refused() {
+    let s = eight_puzzle();
+    let h = Half::new(&s).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    retrograde(&h, on_disk_saving(dir.path(), 8 << 10, stopping(8, |_| ()))).unwrap_err();
+    let file = dir.path().join("ckpt/longest-disk.ckpt");
+    let good = std::fs::read(&file).unwrap();
+    let resume = |budget: u64, key: &str| {
+        let mut o = on_disk_saving(dir.path(), budget, Context::new());
+        o.checkpoint.as_mut().unwrap().key = key.into();
+        retrograde(&h, o).map(|r| r.0)
+    };
+    let key = "8-puzzle on disk";
+    assert!(refused(resume(8 << 10, "15-puzzle").unwrap_err()).contains("not of 15-puzzle"));
+    // A budget whose chunks are smaller than the checkpoint's.
+    assert!(refused(resume(4 << 10, key).unwrap_err()).contains("do not fit"));
+    let mut bad = good.clone();
+    let at = bad.len() - 20;
+    bad[at] ^= 1;
+    std::fs::write(&file, &bad).unwrap();
+    assert!(refused(resume(8 << 10, key).unwrap_err()).contains("checksum"));
+    for cut in [0, 10, 40, good.len() / 2, good.len() - 1] {
+        std::fs::write(&file, &good[..cut]).unwrap();
+        assert!(
+            refused(resume(8 << 10, key).unwrap_err()).contains("truncated"),
+            "cut at {cut}"
+        );
+    }
+    let mut other = good.clone();
+    other[16] = 99;
+    std::fs::write(&file, &other).unwrap();
+    assert!(refused(resume(8 << 10, key).unwrap_err()).contains("version 99"));
+    // The checkpoint of an analysis in memory is not one on disk.
+    std::fs::write(&file, b"tansaku-retro\0\0\0 and the rest").unwrap();
+    assert!(refused(resume(8 << 10, key).unwrap_err()).contains("not a tansaku checkpoint of an analysis on disk"));
+    std::fs::write(&file, &good).unwrap();
+    // Chunk 3 gone (from both generations, so from the checkpoint's).
+    let chunks: Vec<_> = std::fs::read_dir(dir.path().join("table"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_str().unwrap().contains("chunk-000003"))
+        .collect();
+    assert!(!chunks.is_empty());
+    let kept: Vec<_> = chunks.iter().map(|c| std::fs::read(c).unwrap()).collect();
+    for c in &chunks {
+        std::fs::remove_file(c).unwrap();
+    }
+    assert!(refused(resume(8 << 10, key).unwrap_err()).contains("cannot be read"));
+    for (c, k) in chunks.iter().zip(&kept) {
+        std::fs::write(c, k).unwrap();
+    }
+    // A larger budget takes the checkpoint's chunks, and the good one
+    // resumes to the uninterrupted result.
+    let resumed = resume(64 << 10, key).unwrap();
+    let whole = two_bit(&h);
+    assert_eq!(
+        (&resumed.histogram, &resumed.positions),
+        (&whole.histogram, &whole.positions)
+    );
 }

@@ -616,6 +616,56 @@ fn a_killed_analysis_goes_on_from_its_checkpoint() {
 }
 
 #[test]
+fn a_killed_analysis_on_disk_goes_on_from_its_checkpoint() {
+    // 1,814,400 boards, 450 KB at two bits: a 200 KB budget puts the table
+    // in chunk files of 100 KB.
+    let args = [
+        "longest",
+        "sliding",
+        "--size",
+        "5x2",
+        "--json",
+        "-q",
+        "--max-memory",
+        "200K",
+    ];
+    let mut whole = timeless(
+        &tansaku()
+            .args(["longest", "sliding", "--size", "5x2", "--bits", "2", "--json", "-q"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let (table, ckpt) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let dirs = [
+        "--disk",
+        table.path().to_str().unwrap(),
+        "--checkpoint",
+        ckpt.path().to_str().unwrap(),
+    ];
+    let bin = env!("CARGO_BIN_EXE_tansaku");
+    for ms in [5u64, 30, 60, 100, 150, 200] {
+        let mut child = std::process::Command::new(bin)
+            .args(args)
+            .args(dirs)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let _ = child.kill();
+        child.wait().unwrap();
+    }
+    let out = tansaku().args(args).args(dirs).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut resumed = timeless(&out.stdout);
+    // In memory, levels run bottom-up as well, which expands other states.
+    resumed["stats"]["expanded"] = Value::Null;
+    whole["stats"]["expanded"] = Value::Null;
+    assert_eq!(resumed, whole);
+    assert_eq!(std::fs::read_dir(table.path()).unwrap().count(), 0);
+}
+
+#[test]
 fn a_damaged_checkpoint_is_one_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(

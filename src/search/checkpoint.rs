@@ -139,11 +139,10 @@ fn unwritable(dir: &Path, e: io::Error) -> CheckpointError {
     }
 }
 
-/// Makes sure checkpoints can be written in `dir` (created if missing),
-/// removes what a write killed midway left, and opens the checkpoint there
-/// if there is one: `None` when there is none, an error when it is not one
-/// of this analysis (`key`, slot width, states) or cannot be trusted.
-pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Option<Opened>, CheckpointError> {
+/// Makes sure files can be written in `dir` (created if missing), removes
+/// the temporary file a write killed midway left, and opens `file` there
+/// for reading if it exists.
+fn prepare(dir: &Path, file: &str, temp: &str) -> Result<Option<(PathBuf, Head)>, CheckpointError> {
     if dir.exists() && !dir.is_dir() {
         return Err(CheckpointError::Unwritable {
             dir: dir.to_path_buf(),
@@ -156,9 +155,9 @@ pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Opti
         .and_then(|mut f| f.write_all(b"probe"))
         .map_err(|e| unwritable(dir, e))?;
     let _ = fs::remove_file(&probe);
-    let _ = fs::remove_file(dir.join(TEMP));
-    let path = dir.join(FILE);
-    let file = match File::open(&path) {
+    let _ = fs::remove_file(dir.join(temp));
+    let path = dir.join(file);
+    let f = match File::open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
@@ -168,27 +167,81 @@ pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Opti
             });
         }
     };
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let refuse = |why: String| CheckpointError::Refused {
-        path: path.clone(),
-        why,
-    };
-    let mut h = Head {
-        reader: BufReader::with_capacity(1 << 20, file),
+    let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let head = Head {
+        reader: BufReader::with_capacity(1 << 20, f),
         hasher: Xxh3::new(),
         size,
         read: 0,
     };
-    let truncated = || refuse("truncated (it ends inside its header)".into());
-    if h.bytes(16).ok_or_else(truncated)? != MAGIC {
-        return Err(refuse("not a tansaku checkpoint".into()));
+    Ok(Some((path, head)))
+}
+
+/// Reads the magic and the format version; why the file is refused if
+/// either is not this program's.
+fn check_magic(h: &mut Head, magic: &[u8; 16]) -> Result<(), String> {
+    let truncated = || "truncated (it ends inside its header)".to_string();
+    if h.bytes(16).ok_or_else(truncated)? != magic {
+        return Err(if magic == MAGIC {
+            "not a tansaku checkpoint".into()
+        } else {
+            "not a tansaku checkpoint of an analysis on disk".into()
+        });
     }
     let version = h.u32().ok_or_else(truncated)?;
     if version != VERSION {
-        return Err(refuse(format!(
+        return Err(format!(
             "written by format version {version}, this program reads version {VERSION}"
-        )));
+        ));
     }
+    Ok(())
+}
+
+/// Writes a file by `body` into `temp`, syncs it, renames it to `file` and
+/// syncs the folder; on an error removes the temporary file, so the last
+/// good file stays.
+fn commit(
+    dir: &Path,
+    file: &str,
+    temp: &str,
+    body: impl FnOnce(&mut BufWriter<File>, &mut Xxh3) -> io::Result<()>,
+) -> Result<(), CheckpointError> {
+    let temp = dir.join(temp);
+    let result = (|| -> io::Result<()> {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&temp)?);
+        let mut hasher = Xxh3::new();
+        body(&mut out, &mut hasher)?;
+        out.write_all(&hasher.digest().to_le_bytes())?;
+        let f = out.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&temp, dir.join(file))?;
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        unwritable(dir, e)
+    })
+}
+
+/// Makes sure checkpoints can be written in `dir` (created if missing),
+/// removes what a write killed midway left, and opens the checkpoint there
+/// if there is one: `None` when there is none, an error when it is not one
+/// of this analysis (`key`, slot width, states) or cannot be trusted.
+pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Option<Opened>, CheckpointError> {
+    let Some((path, mut h)) = prepare(dir, FILE, TEMP)? else {
+        return Ok(None);
+    };
+    let size = h.size;
+    let refuse = |why: String| CheckpointError::Refused {
+        path: path.clone(),
+        why,
+    };
+    let truncated = || refuse("truncated (it ends inside its header)".into());
+    check_magic(&mut h, MAGIC).map_err(refuse)?;
     let file_bits = h.u32().ok_or_else(truncated)?;
     let file_states = h.u64().ok_or_else(truncated)?;
     let file_key = h.list(1).ok_or_else(truncated)?;
@@ -266,10 +319,7 @@ pub(crate) fn save(
     saved: &Saved,
     words: &[AtomicU64],
 ) -> Result<(), CheckpointError> {
-    let temp = dir.join(TEMP);
-    let result = (|| -> io::Result<()> {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&temp)?);
-        let mut hasher = Xxh3::new();
+    commit(dir, FILE, TEMP, |out, hasher| {
         let head = header(key, bits, states, saved, words.len() as u64);
         hasher.update(&head);
         out.write_all(&head)?;
@@ -282,18 +332,93 @@ pub(crate) fn save(
             hasher.update(b);
             out.write_all(b)?;
         }
-        out.write_all(&hasher.digest().to_le_bytes())?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, dir.join(FILE))?;
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
         Ok(())
-    })();
-    result.map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        unwritable(dir, e)
     })
+}
+
+/// The checkpoint of an analysis on disk, in its folder: a small file that
+/// names the generation of chunk files holding the table at a level's end.
+pub const DISK_FILE: &str = "longest-disk.ckpt";
+const DISK_TEMP: &str = "longest-disk.ckpt.tmp";
+const DISK_MAGIC: &[u8; 16] = b"tansaku-disk\0\0\0\0";
+
+/// What an analysis on disk saved at a level's end: the levels, how the
+/// table is cut, which generation of chunk files holds it, and each
+/// chunk file's XXH3-64 checksum.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct DiskSaved {
+    pub(crate) saved: Saved,
+    pub(crate) chunk_ranks: u64,
+    pub(crate) generation: u32,
+    pub(crate) sums: Vec<u64>,
+}
+
+fn disk_header(key: &str, states: u64, s: &DiskSaved) -> Vec<u8> {
+    let mut h = Vec::new();
+    h.extend_from_slice(DISK_MAGIC);
+    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&states.to_le_bytes());
+    h.extend_from_slice(&(key.len() as u64).to_le_bytes());
+    h.extend_from_slice(key.as_bytes());
+    h.extend_from_slice(&s.chunk_ranks.to_le_bytes());
+    h.extend_from_slice(&s.generation.to_le_bytes());
+    for list in [&s.saved.histogram, &s.sums] {
+        h.extend_from_slice(&(list.len() as u64).to_le_bytes());
+        for &x in list.iter() {
+            h.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    h.extend_from_slice(&s.saved.expanded.to_le_bytes());
+    h
+}
+
+/// Writes the checkpoint of an analysis on disk (temporary file, sync,
+/// rename); the chunk files it names must be synced already.
+pub(crate) fn save_disk(dir: &Path, key: &str, states: u64, s: &DiskSaved) -> Result<(), CheckpointError> {
+    commit(dir, DISK_FILE, DISK_TEMP, |out, hasher| {
+        let head = disk_header(key, states, s);
+        hasher.update(&head);
+        out.write_all(&head)
+    })
+}
+
+/// Makes sure `dir` can hold checkpoints and reads the checkpoint of an
+/// analysis on disk there, if any: `None` when there is none, an error when
+/// it is of another analysis or cannot be trusted. The chunk files it names
+/// are checked by the caller.
+pub(crate) fn open_disk(dir: &Path, key: &str, states: u64) -> Result<Option<DiskSaved>, CheckpointError> {
+    let Some((path, mut h)) = prepare(dir, DISK_FILE, DISK_TEMP)? else {
+        return Ok(None);
+    };
+    let refuse = |why: String| CheckpointError::Refused {
+        path: path.clone(),
+        why,
+    };
+    let truncated = || refuse("truncated (it ends inside its header)".into());
+    check_magic(&mut h, DISK_MAGIC).map_err(refuse)?;
+    let file_states = h.u64().ok_or_else(truncated)?;
+    let file_key =
+        String::from_utf8(h.list(1).ok_or_else(truncated)?).map_err(|_| refuse("corrupt description".into()))?;
+    if file_key != key {
+        return Err(refuse(format!("it is of {file_key}, not of {key}")));
+    }
+    if file_states != states {
+        return Err(refuse(format!("it keeps {file_states} states, this run {states}")));
+    }
+    let chunk_ranks = h.u64().ok_or_else(truncated)?;
+    let generation = h.u32().ok_or_else(truncated)?;
+    let histogram = h.words().ok_or_else(truncated)?;
+    let sums = h.words().ok_or_else(truncated)?;
+    let expanded = h.u64().ok_or_else(truncated)?;
+    let digest = h.hasher.digest();
+    let sum = h.u64().ok_or_else(truncated)?;
+    if sum != digest || h.read != h.size || histogram.is_empty() || generation > 1 {
+        return Err(refuse("corrupt (its checksum does not match its contents)".into()));
+    }
+    Ok(Some(DiskSaved {
+        saved: Saved { histogram, expanded },
+        chunk_ranks,
+        generation,
+        sums,
+    }))
 }

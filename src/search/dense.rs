@@ -232,6 +232,7 @@ pub(crate) fn run<P: Ranked, C: Code>(
         Some(c) => checkpoint::open(&c.dir, &c.key, bits, n)?,
         None => None,
     };
+    let from_checkpoint = resumed.is_some();
     let table = Table::<C>::new(len);
     let (mut histogram, mut expanded) = match resumed {
         Some(file) => {
@@ -242,6 +243,13 @@ pub(crate) fn run<P: Ranked, C: Code>(
     };
     let mut unseen = n - histogram.iter().sum::<u64>();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
+    if let (Some(c), true) = (save, from_checkpoint) {
+        progress.line(&format!(
+            "  resumed at level {} from the checkpoint in {}",
+            histogram.len() - 1,
+            c.dir.display()
+        ));
+    }
     progress.update(n - unseen, &format!("level {}", histogram.len() - 1));
     let mut last_write = Instant::now();
     let mut write_cost = Duration::ZERO;

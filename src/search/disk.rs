@@ -16,7 +16,8 @@
 //! across the chunks). The codes, the histogram and the longest positions
 //! are those of the in-memory two-bit table, which the tests check.
 
-use super::dense::{Code, TwoBits, claim, relabel};
+use super::checkpoint::{self, CheckpointError, DiskSaved, Saved};
+use super::dense::{Checkpoint, Code, TwoBits, claim, relabel};
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
@@ -25,6 +26,7 @@ use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use xxhash_rust::xxh3::Xxh3;
 
 /// Entries a thread buffers for one bucket before it appends them.
 const BUFFERED: usize = 1 << 14;
@@ -76,17 +78,20 @@ pub fn plan(states: u64, memory: u64) -> DiskPlan {
 
 struct Files {
     dir: PathBuf,
+    /// Whether the chunk files a checkpoint names are synced to disk.
+    sync: bool,
 }
 
 impl Files {
-    fn chunk(&self, i: u64) -> PathBuf {
-        self.dir.join(format!("chunk-{i:06}.bin"))
+    /// Chunk `i` of generation `g` (0 or 1).
+    fn chunk(&self, i: u64, g: u32) -> PathBuf {
+        self.dir.join(format!("chunk-{i:06}-{g}.bin"))
     }
     fn bucket(&self, i: u64) -> PathBuf {
         self.dir.join(format!("bucket-{i:06}.bin"))
     }
-    fn read_chunk(&self, i: u64, words: &mut Vec<AtomicU64>, len: usize) -> Result<(), SearchError> {
-        let path = self.chunk(i);
+    fn read_chunk(&self, i: u64, g: u32, words: &mut Vec<AtomicU64>, len: usize) -> Result<(), SearchError> {
+        let path = self.chunk(i, g);
         let mut f = BufReader::with_capacity(
             1 << 20,
             File::open(&path).map_err(|e| io_error("cannot read", &path, e))?,
@@ -107,17 +112,46 @@ impl Files {
         }
         Ok(())
     }
-    fn write_chunk(&self, i: u64, words: &[AtomicU64]) -> Result<(), SearchError> {
-        let path = self.chunk(i);
-        let mut f = std::io::BufWriter::with_capacity(
-            1 << 20,
-            File::create(&path).map_err(|e| io_error("cannot write", &path, e))?,
-        );
-        for w in words {
-            f.write_all(&w.load(Relaxed).to_le_bytes())
-                .map_err(|e| io_error("cannot write", &path, e))?;
+    /// Writes chunk `i` of generation `g`; returns its checksum.
+    fn write_chunk(&self, i: u64, g: u32, words: &[AtomicU64]) -> Result<u64, SearchError> {
+        let path = self.chunk(i, g);
+        let fail = |e| io_error("cannot write", &path, e);
+        let mut f = std::io::BufWriter::with_capacity(1 << 20, File::create(&path).map_err(fail)?);
+        let mut hasher = Xxh3::new();
+        let mut buf = Vec::with_capacity(1 << 16);
+        for part in words.chunks(1 << 13) {
+            buf.clear();
+            buf.extend(part.iter().flat_map(|w| w.load(Relaxed).to_le_bytes()));
+            hasher.update(&buf);
+            f.write_all(&buf).map_err(fail)?;
         }
-        f.flush().map_err(|e| io_error("cannot write", &path, e))
+        let f = f.into_inner().map_err(|e| fail(e.into_error()))?;
+        if self.sync {
+            f.sync_all().map_err(fail)?;
+        }
+        Ok(hasher.digest())
+    }
+    /// The length and checksum of chunk `i` of generation `g` as it is on
+    /// disk.
+    fn sum(&self, i: u64, g: u32) -> std::io::Result<(u64, u64)> {
+        let mut f = File::open(self.chunk(i, g))?;
+        let mut hasher = Xxh3::new();
+        let mut buf = vec![0u8; 1 << 20];
+        let mut len = 0u64;
+        loop {
+            let got = f.read(&mut buf)?;
+            if got == 0 {
+                return Ok((len, hasher.digest()));
+            }
+            hasher.update(&buf[..got]);
+            len += got as u64;
+        }
+    }
+    /// Bytes of the chunk files already in the folder.
+    fn existing(&self, chunks: u64) -> u64 {
+        (0..chunks)
+            .flat_map(|i| [0, 1].map(|g| fs::metadata(self.chunk(i, g)).map_or(0, |m| m.len())))
+            .sum()
     }
 }
 
@@ -156,88 +190,198 @@ pub(crate) struct DiskRun {
     pub(crate) longest: Vec<u64>,
 }
 
+/// The levels done so far of a run on disk, from its checkpoint when it has
+/// one that the chunk files match.
+fn resume(
+    save: &Checkpoint,
+    files: &Files,
+    plan: &mut DiskPlan,
+    memory: u64,
+    n: u64,
+) -> Result<Option<(Saved, u32)>, SearchError> {
+    let Some(r) = checkpoint::open_disk(&save.dir, &save.key, n)? else {
+        return Ok(None);
+    };
+    let refuse = |why: String| {
+        SearchError::Checkpoint(CheckpointError::Refused {
+            path: save.dir.join(checkpoint::DISK_FILE),
+            why,
+        })
+    };
+    // The chunks of the interrupted run, if they fit this run's budget.
+    let per = TwoBits::PER_WORD as u64;
+    if r.chunk_ranks == 0 || r.chunk_ranks % per != 0 || r.chunk_ranks / per > 1 << 27 {
+        return Err(refuse("corrupt (its chunk size is not one this program writes)".into()));
+    }
+    if r.chunk_ranks / per * 8 > memory.max(8) {
+        return Err(refuse(format!(
+            "its chunks of {} do not fit this run's memory budget ({} a chunk)",
+            crate::memory::human(r.chunk_ranks / per * 8),
+            crate::memory::human(plan.chunk_ranks / per * 8)
+        )));
+    }
+    plan.chunk_ranks = r.chunk_ranks;
+    plan.chunks = n.div_ceil(r.chunk_ranks).max(1);
+    if r.sums.len() as u64 != plan.chunks {
+        return Err(refuse("corrupt (it lists another number of chunks)".into()));
+    }
+    for (i, &want) in r.sums.iter().enumerate() {
+        let i = i as u64;
+        let words = (n - i * plan.chunk_ranks).min(plan.chunk_ranks).div_ceil(per);
+        let path = files.chunk(i, r.generation);
+        match files.sum(i, r.generation) {
+            Ok((len, sum)) if len == words * 8 && sum == want => {}
+            Ok(_) => {
+                return Err(refuse(format!(
+                    "its table file {} is truncated or corrupt",
+                    path.display()
+                )));
+            }
+            Err(e) => return Err(refuse(format!("its table file {} cannot be read: {e}", path.display()))),
+        }
+    }
+    Ok(Some((r.saved, r.generation)))
+}
+
 /// Runs the two-bit analysis of `p` with its table in chunk files under
-/// `dir`, at most `memory` bytes of table in memory at a time.
+/// `dir`, at most `memory` bytes of table in memory at a time; with a
+/// checkpoint, resumed from it and saved at every level's end.
+///
+/// The table is in two generations of chunk files when checkpoints are
+/// written: a level reads one and writes the other, and the checkpoint
+/// names the generation of the last finished level, so a kill at any
+/// moment leaves a table the checkpoint matches. Without checkpoints the
+/// chunks are rewritten in place (half the disk).
 pub(crate) fn run<P: Ranked>(
     p: &P,
     dir: &Path,
     memory: u64,
     keep: usize,
     ctx: &crate::Context,
+    save: Option<&Checkpoint>,
 ) -> Result<DiskRun, SearchError> {
     let n = p.state_count();
-    let plan = plan(n, memory);
+    let mut plan = plan(n, memory);
     fs::create_dir_all(dir).map_err(|e| io_error("cannot create", dir, e))?;
+    let files = Files {
+        dir: dir.to_path_buf(),
+        sync: save.is_some(),
+    };
+    let resumed = match save {
+        Some(c) => resume(c, &files, &mut plan, memory, n)?,
+        None => None,
+    };
+    let from_checkpoint = resumed.is_some();
+    let generations = if save.is_some() { 2 } else { 1 };
+    let need = plan.table_bytes * generations;
     if let Some(free) = free_disk(dir)
-        && free < plan.table_bytes
+        && free + files.existing(plan.chunks) < need
     {
         return Err(SearchError::Unsupported(format!(
-            "the table on disk needs {} in {}, which has {} free",
-            crate::memory::human(plan.table_bytes),
+            "the table on disk needs {} in {}{}, which has {} free",
+            crate::memory::human(need),
             dir.display(),
+            if generations == 2 {
+                " (two copies, for checkpoints)"
+            } else {
+                ""
+            },
             crate::memory::human(free)
         )));
     }
-    let files = Files { dir: dir.to_path_buf() };
     let timer = Timer::start();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
     progress.line(&format!(
-        "  table on disk: {} in {} chunks of {} under {}",
-        crate::memory::human(plan.table_bytes),
+        "  table on disk: {} in {} chunks of {} under {}{}",
+        crate::memory::human(need),
         plan.chunks,
         crate::memory::human(plan.chunk_ranks / 4),
-        dir.display()
+        dir.display(),
+        if generations == 2 {
+            " (two copies, for checkpoints)"
+        } else {
+            ""
+        }
     ));
     let chunk_len = |i: u64| -> (u64, usize) {
         let start = i * plan.chunk_ranks;
         let ranks = (n - start).min(plan.chunk_ranks);
         (ranks, ranks.div_ceil(TwoBits::PER_WORD as u64) as usize)
     };
-    // Level 0: every chunk unseen, the goals current.
-    let goals: Vec<u64> = match p.goal_states() {
-        Some(g) => g.iter().map(|s| p.rank(s)).collect(),
+    let mut words: Vec<AtomicU64> = Vec::new();
+    // At rest between levels, a chunk holds 0 (earlier levels), 1 (the
+    // level before the last), 2 (the last level), 3 (not reached); a level
+    // relabels as it reads.
+    let (mut histogram, mut expanded, mut generation) = match resumed {
+        Some((saved, g)) => (saved.histogram, saved.expanded, g),
         None => {
-            return Err(SearchError::Unsupported(
-                "an analysis on disk needs a listable goal set".into(),
-            ));
+            let goals: Vec<u64> = match p.goal_states() {
+                Some(g) => g.iter().map(|s| p.rank(s)).collect(),
+                None => {
+                    return Err(SearchError::Unsupported(
+                        "an analysis on disk needs a listable goal set".into(),
+                    ));
+                }
+            };
+            let mut found = 0;
+            for i in 0..plan.chunks {
+                let (_, len) = chunk_len(i);
+                words.clear();
+                words.extend((0..len).map(|_| AtomicU64::new(u64::MAX)));
+                for &g in &goals {
+                    if g / plan.chunk_ranks == i {
+                        let off = (g % plan.chunk_ranks) as usize;
+                        found += u64::from(claim::<TwoBits>(&words, off, 2));
+                    }
+                }
+                files.write_chunk(i, 0, &words)?;
+            }
+            (vec![found], 0, 0)
         }
     };
-    let mut histogram = vec![0u64];
-    let mut words: Vec<AtomicU64> = Vec::new();
-    for i in 0..plan.chunks {
-        let (_, len) = chunk_len(i);
-        words.clear();
-        words.extend((0..len).map(|_| AtomicU64::new(u64::MAX)));
-        for &g in &goals {
-            if g / plan.chunk_ranks == i {
-                let off = (g % plan.chunk_ranks) as usize;
-                histogram[0] += u64::from(claim::<TwoBits>(&words, off, 1));
-            }
-        }
-        let _ = fs::remove_file(files.bucket(i));
-        files.write_chunk(i, &words)?;
+    if let (Some(c), true) = (save, from_checkpoint) {
+        progress.line(&format!(
+            "  resumed at level {} from the checkpoint in {}",
+            histogram.len() - 1,
+            c.dir.display()
+        ));
     }
-    let mut unseen = n - histogram[0];
-    let mut expanded = 0u64;
+    let mut unseen = n - histogram.iter().sum::<u64>();
     let buckets = Buckets {
         files: &files,
         locks: (0..plan.chunks).map(|_| Mutex::new(())).collect(),
         failed: Mutex::new(None),
     };
-    loop {
-        let d = histogram.len() - 1;
-        if histogram[d] == 0 || unseen == 0 {
-            break;
+    let stopped = |progress: &crate::progress::Progress| -> Result<(), SearchError> {
+        match ctx.stopped() {
+            Some(why) => {
+                progress.finish();
+                Err(SearchError::Stopped(why))
+            }
+            None => Ok(()),
         }
-        if let Some(why) = ctx.stopped() {
-            progress.finish();
-            return Err(SearchError::Stopped(why));
+    };
+    // The code of the last level's positions at the end.
+    let last_code = loop {
+        if unseen == 0 {
+            break 2;
+        }
+        stopped(&progress)?;
+        let d = histogram.len() - 1;
+        let out = if save.is_some() { 1 - generation } else { generation };
+        for j in 0..plan.chunks {
+            // What a killed level left.
+            let _ = fs::remove_file(files.bucket(j));
         }
         let mut found = 0u64;
+        // The checksum of each chunk file of generation `out`.
+        let mut sums = Vec::with_capacity(plan.chunks as usize);
         // Expand.
         for i in 0..plan.chunks {
+            stopped(&progress)?;
             let (_, len) = chunk_len(i);
-            files.read_chunk(i, &mut words, len)?;
+            files.read_chunk(i, generation, &mut words, len)?;
+            relabel::<TwoBits>(&words);
             let base = i * plan.chunk_ranks;
             let (f, e) = expand_chunk(p, &words, base, &plan, n, &buckets);
             found += f;
@@ -245,38 +389,42 @@ pub(crate) fn run<P: Ranked>(
             if let Some(err) = buckets.failed.lock().expect("error lock").take() {
                 return Err(err);
             }
-            files.write_chunk(i, &words)?;
+            sums.push(files.write_chunk(i, out, &words)?);
         }
-        // Merge the buckets, relabel.
+        // Merge the buckets.
         for j in 0..plan.chunks {
-            let (_, len) = chunk_len(j);
-            files.read_chunk(j, &mut words, len)?;
+            stopped(&progress)?;
             let path = files.bucket(j);
-            if let Ok(file) = File::open(&path) {
-                // Streamed in blocks: a bucket may be larger than a chunk.
-                let mut f = BufReader::with_capacity(1 << 20, file);
-                let mut block = vec![0u8; 1 << 20];
-                loop {
-                    let got = f.read(&mut block).map_err(|e| io_error("cannot read", &path, e))?;
-                    if got == 0 {
-                        break;
-                    }
-                    let mut got = got;
-                    while got % 4 != 0 {
-                        f.read_exact(&mut block[got..got + 1])
-                            .map_err(|e| io_error("cannot read", &path, e))?;
-                        got += 1;
-                    }
-                    for c in block[..got].chunks_exact(4) {
-                        let off = u32::from_le_bytes(c.try_into().expect("4")) as usize;
-                        found += u64::from(claim::<TwoBits>(&words, off, 2));
-                    }
+            let file = match File::open(&path) {
+                Ok(file) => file,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(io_error("cannot read", &path, e)),
+            };
+            let (_, len) = chunk_len(j);
+            files.read_chunk(j, out, &mut words, len)?;
+            // Streamed in blocks: a bucket may be larger than a chunk.
+            let mut f = BufReader::with_capacity(1 << 20, file);
+            let mut block = vec![0u8; 1 << 20];
+            loop {
+                let got = f.read(&mut block).map_err(|e| io_error("cannot read", &path, e))?;
+                if got == 0 {
+                    break;
                 }
-                fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
+                let mut got = got;
+                while got % 4 != 0 {
+                    f.read_exact(&mut block[got..got + 1])
+                        .map_err(|e| io_error("cannot read", &path, e))?;
+                    got += 1;
+                }
+                for c in block[..got].chunks_exact(4) {
+                    let off = u32::from_le_bytes(c.try_into().expect("4")) as usize;
+                    found += u64::from(claim::<TwoBits>(&words, off, 2));
+                }
             }
-            relabel::<TwoBits>(&words);
-            files.write_chunk(j, &words)?;
+            sums[j as usize] = files.write_chunk(j, out, &words)?;
+            fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
         }
+        generation = out;
         progress.line(&format!(
             "  level {:>3} -> {:>3}: {:>12} new states  (on disk, {:.2} s)",
             d,
@@ -286,23 +434,36 @@ pub(crate) fn run<P: Ranked>(
         ));
         progress.update(n - unseen + found, &format!("level {}", d + 1));
         if found == 0 {
-            break;
+            // The last level was relabelled to 1 as it was expanded.
+            break 1;
         }
         histogram.push(found);
         unseen -= found;
-    }
+        if let Some(c) = save {
+            let s = DiskSaved {
+                saved: Saved {
+                    histogram: histogram.clone(),
+                    expanded,
+                },
+                chunk_ranks: plan.chunk_ranks,
+                generation,
+                sums,
+            };
+            checkpoint::save_disk(&c.dir, &c.key, n, &s)?;
+        }
+    };
     progress.finish();
-    // The longest positions: the states still marked "expanded".
+    // The longest positions: the states still marked with the last code.
     let mut longest = Vec::new();
     for i in 0..plan.chunks {
         if longest.len() >= keep {
             break;
         }
         let (ranks, len) = chunk_len(i);
-        files.read_chunk(i, &mut words, len)?;
+        files.read_chunk(i, generation, &mut words, len)?;
         for (wi, w) in words.iter().enumerate() {
             let v = w.load(Relaxed);
-            for k in super::dense::slots::<TwoBits>(super::dense::matches::<TwoBits>(v, 1)) {
+            for k in super::dense::slots::<TwoBits>(super::dense::matches::<TwoBits>(v, last_code)) {
                 let off = (wi * TwoBits::PER_WORD + k) as u64;
                 if off < ranks && longest.len() < keep {
                     longest.push(i * plan.chunk_ranks + off);
@@ -310,8 +471,14 @@ pub(crate) fn run<P: Ranked>(
             }
         }
     }
+    // Done: the checkpoint first, so that a kill in between starts over.
+    if let Some(c) = save {
+        let _ = fs::remove_file(c.dir.join(checkpoint::DISK_FILE));
+    }
     for i in 0..plan.chunks {
-        let _ = fs::remove_file(files.chunk(i));
+        for g in [0, 1] {
+            let _ = fs::remove_file(files.chunk(i, g));
+        }
     }
     let states = histogram.iter().sum();
     Ok(DiskRun {

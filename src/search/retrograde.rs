@@ -260,13 +260,8 @@ pub fn retrograde<P: Ranked>(
 /// The two-bit analysis with its table in chunk files under `dir`, half
 /// the budget for the chunk in memory.
 fn on_disk<P: Ranked>(p: &P, dir: &std::path::Path, opts: &RetroOptions) -> Result<Analysis<P::State>, SearchError> {
-    if opts.checkpoint.is_some() {
-        return Err(SearchError::Unsupported(
-            "an analysis on disk does not write checkpoints yet: run it without them, or with enough memory for two bits a position".into(),
-        ));
-    }
     let memory = opts.ctx.budget().unwrap_or(1 << 30) / 2;
-    let run = super::disk::run(p, dir, memory, opts.keep, &opts.ctx)?;
+    let run = super::disk::run(p, dir, memory, opts.keep, &opts.ctx, opts.checkpoint.as_ref())?;
     let positions = run.longest.iter().map(|&r| p.unrank(r)).collect();
     Ok(analysis_of(
         run.histogram,

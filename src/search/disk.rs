@@ -25,6 +25,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::Instant;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use xxhash_rust::xxh3::Xxh3;
 
@@ -78,8 +79,6 @@ pub fn plan(states: u64, memory: u64) -> DiskPlan {
 
 struct Files {
     dir: PathBuf,
-    /// Whether the chunk files a checkpoint names are synced to disk.
-    sync: bool,
 }
 
 impl Files {
@@ -125,10 +124,7 @@ impl Files {
             hasher.update(&buf);
             f.write_all(&buf).map_err(fail)?;
         }
-        let f = f.into_inner().map_err(|e| fail(e.into_error()))?;
-        if self.sync {
-            f.sync_all().map_err(fail)?;
-        }
+        f.flush().map_err(fail)?;
         Ok(hasher.digest())
     }
     /// The length and checksum of chunk `i` of generation `g` as it is on
@@ -245,13 +241,15 @@ fn resume(
 
 /// Runs the two-bit analysis of `p` with its table in chunk files under
 /// `dir`, at most `memory` bytes of table in memory at a time; with a
-/// checkpoint, resumed from it and saved at every level's end.
+/// checkpoint, resumed from it and saved at level ends as often as
+/// [`Checkpoint::every`] and the cost of saving allow.
 ///
-/// The table is in two generations of chunk files when checkpoints are
-/// written: a level reads one and writes the other, and the checkpoint
-/// names the generation of the last finished level, so a kill at any
-/// moment leaves a table the checkpoint matches. Without checkpoints the
-/// chunks are rewritten in place (half the disk).
+/// With checkpoints the table has two generations of chunk files: the one
+/// the checkpoint names is never written, the levels after it rewrite the
+/// other in place, and saving syncs that one and names it in a new
+/// checkpoint (a few bytes, renamed into place). So a kill at any moment
+/// leaves a table the checkpoint matches. Without checkpoints there is one
+/// generation (half the disk).
 pub(crate) fn run<P: Ranked>(
     p: &P,
     dir: &Path,
@@ -265,7 +263,6 @@ pub(crate) fn run<P: Ranked>(
     fs::create_dir_all(dir).map_err(|e| io_error("cannot create", dir, e))?;
     let files = Files {
         dir: dir.to_path_buf(),
-        sync: save.is_some(),
     };
     let resumed = match save {
         Some(c) => resume(c, &files, &mut plan, memory, n)?,
@@ -312,6 +309,8 @@ pub(crate) fn run<P: Ranked>(
     // At rest between levels, a chunk holds 0 (earlier levels), 1 (the
     // level before the last), 2 (the last level), 3 (not reached); a level
     // relabels as it reads.
+    // `generation` holds the latest table; `committed` is the one the
+    // checkpoint names, if any.
     let (mut histogram, mut expanded, mut generation) = match resumed {
         Some((saved, g)) => (saved.histogram, saved.expanded, g),
         None => {
@@ -346,6 +345,9 @@ pub(crate) fn run<P: Ranked>(
             c.dir.display()
         ));
     }
+    let mut committed = from_checkpoint.then_some(generation);
+    let mut last_write = Instant::now();
+    let mut write_cost = std::time::Duration::ZERO;
     let mut unseen = n - histogram.iter().sum::<u64>();
     let buckets = Buckets {
         files: &files,
@@ -368,7 +370,11 @@ pub(crate) fn run<P: Ranked>(
         }
         stopped(&progress)?;
         let d = histogram.len() - 1;
-        let out = if save.is_some() { 1 - generation } else { generation };
+        let out = if committed == Some(generation) {
+            1 - generation
+        } else {
+            generation
+        };
         for j in 0..plan.chunks {
             // What a killed level left.
             let _ = fs::remove_file(files.bucket(j));
@@ -440,16 +446,29 @@ pub(crate) fn run<P: Ranked>(
         histogram.push(found);
         unseen -= found;
         if let Some(c) = save {
-            let s = DiskSaved {
-                saved: Saved {
-                    histogram: histogram.clone(),
-                    expanded,
-                },
-                chunk_ranks: plan.chunk_ranks,
-                generation,
-                sums,
-            };
-            checkpoint::save_disk(&c.dir, &c.key, n, &s)?;
+            let since = last_write.elapsed();
+            if unseen > 0 && since >= c.every && since >= write_cost * 20 {
+                let t = Instant::now();
+                for i in 0..plan.chunks {
+                    let path = files.chunk(i, generation);
+                    File::open(&path)
+                        .and_then(|f| f.sync_all())
+                        .map_err(|e| io_error("cannot sync", &path, e))?;
+                }
+                let s = DiskSaved {
+                    saved: Saved {
+                        histogram: histogram.clone(),
+                        expanded,
+                    },
+                    chunk_ranks: plan.chunk_ranks,
+                    generation,
+                    sums,
+                };
+                checkpoint::save_disk(&c.dir, &c.key, n, &s)?;
+                committed = Some(generation);
+                write_cost = t.elapsed();
+                last_write = Instant::now();
+            }
         }
     };
     progress.finish();

@@ -245,3 +245,44 @@ fn bad_boards_are_rejected() {
     let c = parse_board("123/456/77_", None).unwrap();
     assert!(Sliding::new(&a, Some(&c)).is_err(), "different tiles");
 }
+
+/// The Line Puzzle's whole space from goal1 (252,252,000 boards at two bits,
+/// ranked by the lexicographic tables), checked against IDA*: the farthest
+/// boards the analysis finds are solved in exactly that many moves.
+#[test]
+fn line_puzzle_longest_from_goal1_agrees_with_ida_star() {
+    use tansaku::puzzles::sliding::multi::Multi;
+    use tansaku::search::retrograde::{Bits, retrograde};
+    let (p, _) = puzzle(board("goal1"), Some(board("goal1")));
+    let m = Multi::new(&p).unwrap();
+    assert!(m.ranking().contains("lexicographic"));
+    let opts = RetroOptions {
+        bits: Bits::Two,
+        keep: 10,
+        ..Default::default()
+    };
+    let (a, _) = retrograde(&m, opts).unwrap();
+    assert_eq!(a.histogram.iter().sum::<u64>(), 252_252_000);
+    assert_eq!((a.longest, a.count, a.positions.len()), (57, 6, 6));
+    assert_eq!(a.histogram[..6], [1, 2, 4, 10, 24, 54]);
+    let mut farthest: Vec<String> = a.positions.iter().map(|&x| p.format(&m.unpack(x))).collect();
+    farthest.sort();
+    assert_eq!(
+        farthest,
+        [
+            "DCCC/DDCD/BBAA/BAA_",
+            "DDCC/DBCC/DBAA/BAA_",
+            "DDCC/DDCC/BBAA/BAA_",
+            "_DAC/DDCC/DBAC/BBAA",
+            "_DCC/DDCC/DBAA/BBAA",
+            "_DCC/DDCC/DBBA/BAAA"
+        ]
+    );
+    // The two IDA* solves quickest (about a second each; see BENCHMARKS.md).
+    for b in ["DDCC/DBCC/DBAA/BAA_", "DDCC/DDCC/BBAA/BAA_"] {
+        let (q, s) = puzzle(b, Some(board("goal1")));
+        let db = PatternDb::new(&q).unwrap();
+        let sol = ida_star_with(&q, &s, &db, IdaOptions::default()).unwrap();
+        check(&q, &s, &sol, 57);
+    }
+}

@@ -512,15 +512,18 @@ pub struct LongestCommon {
     /// Progress lines on stderr even when it is not a terminal
     #[arg(long)]
     pub progress: bool,
-    /// Bits a position in the table: 8 (the distance itself), 2 (the
-    /// distance modulo 3, Korf's two-bit search: a quarter of the memory,
-    /// same histogram and longest positions), or auto: a byte when the table
-    /// fits the memory, else two bits
+    /// Bits a position in the table: 8 (the distance itself), 2 (Korf's
+    /// two-bit search: whether a position is of an earlier level, the
+    /// level expanded, the next one, or not reached; a quarter of the
+    /// memory, same histogram and longest positions), or auto: a byte when
+    /// the table fits the memory, else two bits
     #[arg(long, value_parser = parse_bits, default_value = "auto", value_name = "8|2|auto")]
     pub bits: tansaku::search::retrograde::Bits,
     /// Write checkpoints into DIR at the end of levels; the same command
     /// with the same DIR goes on from the last one after a kill. A
-    /// checkpoint of another analysis, version, or a damaged one is refused
+    /// checkpoint of another analysis, version, or a damaged one is
+    /// refused. With --disk, the checkpoint names a generation of the chunk
+    /// files, which then need twice the disk
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// With --checkpoint: least seconds between two checkpoints (a
@@ -530,7 +533,8 @@ pub struct LongestCommon {
     pub checkpoint_every: u64,
     /// When even two bits a position do not fit the memory, keep the table
     /// in chunk files under DIR (removed at the end) and stream each level
-    /// over them; needs the table's size free on that disk
+    /// over them; needs the table's size free on that disk (twice with
+    /// --checkpoint)
     #[arg(long, value_name = "DIR")]
     pub disk: Option<std::path::PathBuf>,
     /// Run across the processes of an MPI job (start it with mpiexec -n N

@@ -198,7 +198,8 @@ pub enum Bits {
     Auto,
     /// A byte a state: the distance of every state can be read back.
     Eight,
-    /// Two bits a state (distance modulo 3): a quarter of the memory.
+    /// Two bits a state (Korf's codes: earlier, current, next level, not
+    /// reached): a quarter of the memory.
     Two,
 }
 

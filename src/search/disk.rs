@@ -25,8 +25,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Instant;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
 use xxhash_rust::xxh3::Xxh3;
 
 /// Entries a thread buffers for one bucket before it appends them.
@@ -261,9 +261,7 @@ pub(crate) fn run<P: Ranked>(
     let n = p.state_count();
     let mut plan = plan(n, memory);
     fs::create_dir_all(dir).map_err(|e| io_error("cannot create", dir, e))?;
-    let files = Files {
-        dir: dir.to_path_buf(),
-    };
+    let files = Files { dir: dir.to_path_buf() };
     let resumed = match save {
         Some(c) => resume(c, &files, &mut plan, memory, n)?,
         None => None,

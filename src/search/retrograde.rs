@@ -11,7 +11,8 @@
 //!   rank-indexed array (the distance of every state can be read back),
 //!   levels processed in parallel (rayon); see the `dense` engine.
 //! * [`retrograde`]: the same with a byte or two bits a state (Korf's
-//!   two-bit breadth-first search: the distance modulo 3), chosen by the
+//!   two-bit breadth-first search: earlier, current, next level or not
+//!   reached), chosen by the
 //!   memory budget, and checkpoints that let a killed run go on.
 //! * [`retrograde_sparse`] for any reversible puzzle with a listable goal
 //!   set: a hash map from state to distance.

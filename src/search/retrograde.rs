@@ -12,8 +12,8 @@
 //!   levels processed in parallel (rayon); see the `dense` engine.
 //! * [`retrograde`]: the same with a byte or two bits a state (Korf's
 //!   two-bit breadth-first search: earlier, current, next level or not
-//!   reached), chosen by the
-//!   memory budget, and checkpoints that let a killed run go on.
+//!   reached), chosen by the memory budget, and checkpoints that let a
+//!   killed run go on.
 //! * [`retrograde_sparse`] for any reversible puzzle with a listable goal
 //!   set: a hash map from state to distance.
 

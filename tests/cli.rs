@@ -725,4 +725,16 @@ fn a_disk_too_small_is_refused_at_once() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("on disk needs") && err.contains("free"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // A file where the folder should be.
+    let file = dir.path().join("a file");
+    std::fs::write(&file, b"").unwrap();
+    let out = tansaku()
+        .args(["longest", "sliding", "--size", "4x3", "--max-memory", "16M", "--disk"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("a file, not a folder"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }

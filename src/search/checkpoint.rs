@@ -323,17 +323,22 @@ pub(crate) fn save(
         let head = header(key, bits, states, saved, words.len() as u64);
         hasher.update(&head);
         out.write_all(&head)?;
-        let mut buf = vec![0u8; BUF_WORDS * 8];
-        for part in words.chunks(BUF_WORDS) {
-            let b = &mut buf[..part.len() * 8];
-            for (w, c) in part.iter().zip(b.chunks_exact_mut(8)) {
-                c.copy_from_slice(&w.load(Relaxed).to_le_bytes());
-            }
-            hasher.update(b);
-            out.write_all(b)?;
-        }
-        Ok(())
+        write_words(out, hasher, words)
     })
+}
+
+/// Writes `words` little-endian to `out`, hashing what it writes.
+pub(crate) fn write_words(out: &mut impl Write, hasher: &mut Xxh3, words: &[AtomicU64]) -> io::Result<()> {
+    let mut buf = vec![0u8; BUF_WORDS.min(words.len()) * 8];
+    for part in words.chunks(BUF_WORDS) {
+        let b = &mut buf[..part.len() * 8];
+        for (w, c) in part.iter().zip(b.chunks_exact_mut(8)) {
+            c.copy_from_slice(&w.load(Relaxed).to_le_bytes());
+        }
+        hasher.update(b);
+        out.write_all(b)?;
+    }
+    Ok(())
 }
 
 /// The checkpoint of an analysis on disk, in its folder: a small file that

@@ -117,13 +117,7 @@ impl Files {
         let fail = |e| io_error("cannot write", &path, e);
         let mut f = std::io::BufWriter::with_capacity(1 << 20, File::create(&path).map_err(fail)?);
         let mut hasher = Xxh3::new();
-        let mut buf = Vec::with_capacity(1 << 16);
-        for part in words.chunks(1 << 13) {
-            buf.clear();
-            buf.extend(part.iter().flat_map(|w| w.load(Relaxed).to_le_bytes()));
-            hasher.update(&buf);
-            f.write_all(&buf).map_err(fail)?;
-        }
+        checkpoint::write_words(&mut f, &mut hasher, words).map_err(fail)?;
         f.flush().map_err(fail)?;
         Ok(hasher.digest())
     }
@@ -260,6 +254,12 @@ pub(crate) fn run<P: Ranked>(
 ) -> Result<DiskRun, SearchError> {
     let n = p.state_count();
     let mut plan = plan(n, memory);
+    if dir.exists() && !dir.is_dir() {
+        return Err(SearchError::Unsupported(format!(
+            "cannot keep the table on disk in {}: it is a file, not a folder",
+            dir.display()
+        )));
+    }
     fs::create_dir_all(dir).map_err(|e| io_error("cannot create", dir, e))?;
     let files = Files { dir: dir.to_path_buf() };
     let resumed = match save {

@@ -12,8 +12,9 @@
 //! ```
 
 use std::process::ExitCode;
+use tansaku::context::Tables;
 use tansaku::puzzles::sliding::pdb::Partition;
-use tansaku::puzzles::sliding::pdb::cache::{Origin, PdbCache};
+use tansaku::puzzles::sliding::pdb::cache::Origin;
 use tansaku::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
 use tansaku::puzzles::sliding::{Sliding, parse_board};
 use tansaku::search::auto::Algorithm;
@@ -96,14 +97,15 @@ fn main() -> ExitCode {
         .collect();
     let goal = parse_board(goal, None).expect("goal");
     let (p, _) = Sliding::new(&goal, Some(&goal)).expect("puzzle");
-    let cache = a.pdb_dir.as_ref().map_or_else(PdbCache::user, PdbCache::at);
-    let notice = |m: &str| eprintln!("korf: {m}");
+    let tables = a.pdb_dir.as_ref().map_or_else(Tables::user, Tables::at);
+    let ctx = tansaku::Context::new()
+        .with_tables(tables)
+        .with_notices(std::sync::Arc::new(|m: &str| eprintln!("korf: {m}")));
     let opts = SolveOptions {
         algorithm: Some(Algorithm::IdaStar),
         bound: a.bound,
         threads: a.threads,
-        cache: &cache,
-        notice: &notice,
+        ctx: &ctx,
         ..SolveOptions::default()
     };
     let clock = std::time::Instant::now();

@@ -10,60 +10,25 @@ fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let args = Cli::parse();
     let result = match &args.command {
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::FlipRow(a)),
-            ..
-        }) => cli::flip::solve_row(a),
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::FlipSquare(a)),
-            ..
-        }) => cli::flip::solve_square(a),
-        Command::Longest(LongestCmd {
-            puzzle: Some(LongestPuzzle::FlipRow(a)),
-            ..
-        }) => cli::flip::longest_row(a),
-        Command::Longest(LongestCmd {
-            puzzle: Some(LongestPuzzle::FlipSquare(a)),
-            ..
-        }) => cli::flip::longest_square(a),
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::Sliding(a)),
-            ..
-        }) => cli::sliding::solve_sliding(a),
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::Line(a)),
-            ..
-        }) => cli::sliding::solve_line(a),
-        Command::Longest(LongestCmd {
-            puzzle: Some(LongestPuzzle::Sliding(a)),
-            ..
-        }) => cli::sliding::longest_sliding(a),
-        Command::Longest(LongestCmd {
-            puzzle: Some(LongestPuzzle::Line(a)),
-            ..
-        }) => cli::sliding::longest_line(a),
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::Knights(a)),
-            ..
-        }) => cli::classics::solve_knights(a),
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::Jugs(a)),
-            ..
-        }) => cli::classics::solve_jugs(a),
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::River(a)),
-            ..
-        }) => cli::classics::solve_river(a),
-        Command::Solve(SolveCmd {
-            puzzle: Some(SolvePuzzle::Named(args)),
-            ..
-        }) => cli::define::solve_named(args),
-        Command::Solve(SolveCmd { puzzle: None, def }) => cli::define::solve(def, None),
-        Command::Longest(LongestCmd {
-            puzzle: Some(LongestPuzzle::Named(args)),
-            ..
-        }) => cli::define::longest_named(args),
-        Command::Longest(LongestCmd { puzzle: None, def }) => cli::define::longest(def, None),
+        Command::Solve(SolveCmd { puzzle: Some(p), def }) => match p {
+            SolvePuzzle::FlipRow(a) => cli::solve::flip_row(a),
+            SolvePuzzle::FlipSquare(a) => cli::solve::flip_square(a),
+            SolvePuzzle::Sliding(a) => cli::solve::sliding(a),
+            SolvePuzzle::Line(a) => cli::solve::line(a),
+            SolvePuzzle::Knights(a) => cli::solve::knights(a),
+            SolvePuzzle::Jugs(a) => cli::solve::jugs(a),
+            SolvePuzzle::River(a) => cli::solve::river(a),
+            SolvePuzzle::Named(args) => cli::define::solve(Some(args), def),
+        },
+        Command::Solve(SolveCmd { puzzle: None, def }) => cli::define::solve(None, def),
+        Command::Longest(LongestCmd { puzzle: Some(p), def }) => match p {
+            LongestPuzzle::FlipRow(a) => cli::solve::longest_flip_row(a),
+            LongestPuzzle::FlipSquare(a) => cli::solve::longest_flip_square(a),
+            LongestPuzzle::Sliding(a) => cli::solve::longest_sliding(a),
+            LongestPuzzle::Line(a) => cli::solve::longest_line(a),
+            LongestPuzzle::Named(args) => cli::define::longest(Some(args), def),
+        },
+        Command::Longest(LongestCmd { puzzle: None, def }) => cli::define::longest(None, def),
         Command::Check(a) => cli::define::check(a),
         Command::Tour(a) => cli::tour::tour(a),
         Command::Perft(a) => cli::reversi::perft(a),

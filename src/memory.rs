@@ -102,3 +102,56 @@ pub fn huge_zeroed(n: usize) -> Vec<u8> {
     advise_huge_pages(&v);
     v
 }
+
+/// Bytes of memory the system can still hand out, where the platform says:
+/// `MemAvailable` of `/proc/meminfo` on Linux, the physical memory on
+/// other Unix systems; `None` elsewhere.
+pub fn available_bytes() -> Option<u64> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+    #[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+    {
+        // SAFETY: sysconf reads a system setting and has no preconditions.
+        let (pages, size) = unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+        (pages > 0 && size > 0).then(|| pages as u64 * size as u64)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Bytes of memory this process uses (its resident set), where the
+/// platform says (`/proc/self/statm` on Linux).
+pub fn resident_bytes() -> Option<u64> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let text = std::fs::read_to_string("/proc/self/statm").ok()?;
+        let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+        Some(pages * 4096)
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        None
+    }
+}
+
+/// The memory budget work gets when nobody sets one: 3/4 of what the
+/// system can hand out now ([`available_bytes`]); in WebAssembly, whose
+/// address space is 4 GiB, 2 GiB; elsewhere, 4 GiB.
+///
+/// ```
+/// let b = tansaku::memory::default_budget();
+/// assert!(b > 0);
+/// ```
+pub fn default_budget() -> u64 {
+    if cfg!(target_family = "wasm") {
+        return 2 << 30;
+    }
+    available_bytes().map_or(4 << 30, |a| a / 4 * 3)
+}

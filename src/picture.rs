@@ -6,8 +6,11 @@
 
 use std::fmt::Write;
 
-/// What a cell shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a cell shows. In JSON a word (`"empty"`, `"black"`, `"white"`,
+/// `"water"`, `"void"`) or a one-key object (`{"knight": true}`,
+/// `{"tile": "15"}`, `{"quarter": 2}`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Glyph {
     /// An empty cell.
     Empty,
@@ -29,7 +32,7 @@ pub enum Glyph {
 }
 
 /// A board: `width * height` glyphs, row by row.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Grid {
     /// Columns.
     pub width: usize,

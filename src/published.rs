@@ -8,7 +8,7 @@
 //! ```
 
 use crate::context::Context;
-use crate::front::{Request, RunError};
+use crate::front::{Request, RunError, SolveAnswer};
 use crate::search::auto::Algorithm;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -167,18 +167,19 @@ impl Figures {
             }
             let outcome = crate::registry::builtin(&f.puzzle)
                 .ok_or_else(|| RunError::BadInput(format!("no game '{}'", f.puzzle)))
-                .and_then(|g| g.solve(&req, ctx));
+                .and_then(|g| g.solve(&req, ctx))
+                .and_then(|answer| match answer {
+                    SolveAnswer::Solved(s) => Ok(s),
+                    SolveAnswer::NoSolution(n) => Err(RunError::Unreachable(n.reason)),
+                });
             let row = match outcome {
                 Ok(out) => {
-                    let extra_ok = f
-                        .extra
-                        .iter()
-                        .all(|(k, v)| out.extra.iter().any(|(kk, vv)| kk == k && vv == v));
+                    let extra_ok = f.extra.iter().all(|(k, v)| out.extra.get(k) == Some(v));
                     let got: Vec<String> = out.extra.iter().map(|(k, v)| format!("{k} {v}")).collect();
                     Row {
                         puzzle: f.puzzle.clone(),
                         instance: f.instance.clone(),
-                        algorithm: out.name.clone(),
+                        algorithm: out.algorithm.clone(),
                         moves: Some(out.len() as u32),
                         generated: out.stats.generated,
                         seconds: out.stats.seconds,
@@ -231,32 +232,32 @@ impl Figures {
         }
         let outcome = crate::registry::builtin(&f.puzzle)
             .ok_or_else(|| RunError::BadInput(format!("no game '{}'", f.puzzle)))
-            .and_then(|g| g.analyse(&req, 1000, ctx));
+            .and_then(|g| g.analyse(&req, ctx));
         match outcome {
             Ok(a) => {
-                let mut positions = a.analysis.positions.clone();
+                let mut positions = a.positions.clone();
                 positions.sort();
                 let mut want = f.positions.clone();
                 if let Some(w) = want.as_mut() {
                     w.sort();
                 }
-                let got = match a.orbits {
-                    Some(o) => format!("{} ({o})", a.analysis.count),
-                    None => a.analysis.count.to_string(),
+                let got = match a.count_up_to_symmetry {
+                    Some(o) => format!("{} ({o})", a.count),
+                    None => a.count.to_string(),
                 };
                 Row {
                     puzzle: f.puzzle.clone(),
                     instance: f.instance.clone(),
                     algorithm: "retrograde".into(),
-                    moves: Some(a.analysis.longest),
-                    generated: a.analysis.states,
-                    seconds: a.analysis.stats.seconds,
+                    moves: Some(a.longest),
+                    generated: a.states,
+                    seconds: a.stats.seconds,
                     published,
                     got,
-                    ok: a.analysis.longest == f.longest
-                        && f.states.is_none_or(|s| s == a.analysis.states)
-                        && f.count.is_none_or(|c| c == a.analysis.count)
-                        && f.count_up_to_symmetry.is_none_or(|o| Some(o) == a.orbits)
+                    ok: a.longest == f.longest
+                        && f.states.is_none_or(|s| s == a.states)
+                        && f.count.is_none_or(|c| c == a.count)
+                        && f.count_up_to_symmetry.is_none_or(|o| Some(o) == a.count_up_to_symmetry)
                         && want.is_none_or(|w| w == positions),
                     source: self.cite(&f.source),
                 }

@@ -29,12 +29,16 @@ fn check_boards(p: &FlipIt, v: &Value, length: usize) {
         .map(|b| p.parse_board(b.as_str().unwrap()).unwrap())
         .collect();
     assert_eq!(boards.len(), length + 1);
-    let moves: Vec<tansaku::puzzles::flip::FlipMove> = serde_json::from_value::<Vec<Value>>(v["moves"].clone())
+    let moves: Vec<tansaku::puzzles::flip::FlipMove> = v["moves"]
+        .as_array()
         .unwrap()
         .iter()
-        .map(|m| tansaku::puzzles::flip::FlipMove {
-            from: m["from"].as_u64().unwrap() as u8,
-            to: m["to"].as_u64().unwrap() as u8,
+        .map(|m| {
+            let (from, to) = m.as_str().unwrap().split_once("->").unwrap();
+            tansaku::puzzles::flip::FlipMove {
+                from: from.parse().unwrap(),
+                to: to.parse().unwrap(),
+            }
         })
         .collect();
     assert_eq!(replay(p, &boards[0], &moves).unwrap(), boards);

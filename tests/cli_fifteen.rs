@@ -47,9 +47,12 @@ fn check_solution(v: &Value, board: &str, goal: &str, length: usize) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| tansaku::puzzles::CellMove {
-            from: m["from"].as_u64().unwrap() as u8,
-            to: m["to"].as_u64().unwrap() as u8,
+        .map(|m| {
+            let (from, to) = m.as_str().unwrap().split_once("->").unwrap();
+            tansaku::puzzles::CellMove {
+                from: from.parse().unwrap(),
+                to: to.parse().unwrap(),
+            }
         })
         .collect();
     let replayed = replay(&p, &s, &moves).unwrap();

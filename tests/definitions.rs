@@ -61,14 +61,22 @@ fn shipped_definitions_meet_their_expect_tables() {
 #[test]
 fn eight_puzzle_twin_has_the_built_in_histogram() {
     let def = load("8-puzzle.toml", None);
-    let a = run::analyse(&def, &Default::default(), 10, &Context::new()).unwrap();
+    let a = run::analyse(
+        &def,
+        &Request {
+            limit: 10,
+            ..Request::default()
+        },
+        &Context::new(),
+    )
+    .unwrap();
     assert_eq!(a.representation, "dense");
     let goal = parse_board("123/456/78_", None).unwrap();
     let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
     let (b, _) = retrograde_dense(&p, RetroOptions::default()).unwrap();
-    assert_eq!(a.analysis.histogram, b.histogram);
-    assert_eq!(a.analysis.states, 181_440);
-    let mut longest = a.analysis.positions.clone();
+    assert_eq!(a.histogram, b.histogram);
+    assert_eq!(a.states, 181_440);
+    let mut longest = a.positions.clone();
     longest.sort();
     assert_eq!(longest, ["647/85./321", "867/254/3.1"]);
 }
@@ -263,9 +271,17 @@ fn klotski_agrees_with_an_independent_count() {
         let (length, states) = independent::solve(start.clone(), 5, 4, any, goal);
         let def = load("klotski.toml", Some(metric));
         let sol = run::solve(&def, &Request::default(), &Context::new()).unwrap();
-        let a = run::analyse(&def, &Default::default(), 1, &Context::new()).unwrap();
+        let a = run::analyse(
+            &def,
+            &Request {
+                limit: 1,
+                ..Request::default()
+            },
+            &Context::new(),
+        )
+        .unwrap();
         assert_eq!(Some(sol.moves.len() as u32), length, "{metric}");
-        assert_eq!(a.analysis.states as usize, states, "{metric}");
+        assert_eq!(a.states as usize, states, "{metric}");
         assert_eq!(a.representation, "hashed");
     }
 }
@@ -289,9 +305,17 @@ fn rush_hour_agrees_with_an_independent_count() {
     let (length, states) = independent::solve(start, 6, 6, true, goal);
     let def = load("rush-hour.toml", None);
     let sol = run::solve(&def, &Request::default(), &Context::new()).unwrap();
-    let a = run::analyse(&def, &Default::default(), 1, &Context::new()).unwrap();
+    let a = run::analyse(
+        &def,
+        &Request {
+            limit: 1,
+            ..Request::default()
+        },
+        &Context::new(),
+    )
+    .unwrap();
     assert_eq!(Some(sol.moves.len() as u32), length);
-    assert_eq!(a.analysis.states as usize, states);
+    assert_eq!(a.states as usize, states);
     // The file's [expect] holds the same figures.
     let e = &def.expect()[0];
     assert_eq!((e.length, e.states), (length, Some(states as u64)));
@@ -306,8 +330,16 @@ fn symmetries_are_found_verified_or_refused() {
     };
     let names: Vec<&str> = k.symmetries.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["identity", "mirror-lr"]);
-    let a = run::analyse(&Definition::Blocks(k), &Default::default(), 10, &Context::new()).unwrap();
-    assert_eq!((a.analysis.count, a.orbits), (2, Some(1)));
+    let a = run::analyse(
+        &Definition::Blocks(k),
+        &Request {
+            limit: 10,
+            ..Request::default()
+        },
+        &Context::new(),
+    )
+    .unwrap();
+    assert_eq!((a.count, a.count_up_to_symmetry), (2, Some(1)));
 
     let knights = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/knights.toml")).unwrap();
     let swapped = knights.replace(
@@ -409,7 +441,15 @@ fn bad_definitions_name_the_line_and_the_problem() {
 fn a_definition_too_large_for_the_budget_is_refused() {
     let def = load("line-puzzle.toml", None);
     let ctx = Context::new().with_budget(10 << 20);
-    let e = run::analyse(&def, &Default::default(), 1, &ctx).unwrap_err();
+    let e = run::analyse(
+        &def,
+        &Request {
+            limit: 1,
+            ..Request::default()
+        },
+        &ctx,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("needs about"), "{e}");
 }
 

@@ -40,15 +40,49 @@ fn every_figure_names_a_game_and_a_source() {
     }
 }
 
-/// The registry's games refuse bad options with a message, never a panic.
+/// The registry's games refuse unknown options and malformed values with
+/// a typed error before anything runs; free text options are refused with
+/// a message or answered, never a panic.
 #[test]
 fn registry_games_refuse_bad_options() {
+    use tansaku::front::{Kind, RunError};
     let ctx = Context::new();
     for game in registry::builtins() {
-        for (key, _, _) in game.options() {
-            let req = Request::default().with(key, "??x");
-            if let Err(e) = game.solve(&req, &ctx) {
-                assert!(!e.to_string().is_empty(), "{} {key}", game.name());
+        let e = game.solve(&Request::default().with("no-such-option", "1"), &ctx);
+        assert!(
+            matches!(&e, Err(RunError::UnknownOption { option, .. }) if option == "no-such-option"),
+            "{}: {e:?}",
+            game.name()
+        );
+        for spec in game.options() {
+            let malformed = match spec.kind {
+                Kind::Flag => Some("maybe"),
+                Kind::Int { .. } => Some("x"),
+                Kind::Size => Some("4x"),
+                Kind::List => Some("8,x"),
+                Kind::Choice { .. } => Some("zzz"),
+                Kind::Board | Kind::Text => None,
+            };
+            match malformed {
+                Some(v) => {
+                    let e = game.solve(&Request::default().with(spec.name, v), &ctx);
+                    assert!(
+                        matches!(&e, Err(RunError::BadOption { option, .. }) if option == spec.name),
+                        "{} {}: {e:?}",
+                        game.name(),
+                        spec.name
+                    );
+                }
+                None => {
+                    if let Err(e) = game.solve(&Request::default().with(spec.name, "??x"), &ctx) {
+                        assert!(!e.to_string().is_empty(), "{} {}", game.name(), spec.name);
+                    }
+                }
+            }
+            // Every declared default is a value of the option's kind.
+            if let Some(d) = &spec.default {
+                let req = Request::default().with(spec.name, d);
+                assert!(game.params(&req).is_ok(), "{} {} = {d}", game.name(), spec.name);
             }
         }
     }
@@ -57,6 +91,14 @@ fn registry_games_refuse_bad_options() {
         .solve(&Request::default().with("size", "4x"), &ctx);
     assert_eq!(
         e.unwrap_err().to_string(),
-        "'4x' is not a board size: write WxH, e.g. 4x4"
+        "size = '4x': write a board size WxH, e.g. 4x4"
     );
+    // "off" is no: the adjacent rule is not used (BB_BB needs 10 moves
+    // under the standard rule).
+    let s = registry::builtin("flip-row")
+        .unwrap()
+        .solve(&Request::default().with("board", "BB_BB").with("adjacent", "off"), &ctx)
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.length, 10);
 }

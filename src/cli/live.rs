@@ -11,29 +11,6 @@ use std::time::Duration;
 use tansaku::Context;
 use tansaku::context::Observer;
 
-/// Bytes of memory the system can still hand out (`MemAvailable` of
-/// `/proc/meminfo`), or `None` where that is unknown.
-pub fn available_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// Bytes of memory this process uses (resident set, from
-/// `/proc/self/statm`), or `None` where that is unknown.
-pub fn resident_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4096)
-}
-
-/// The budget of a run: `--max-memory`, else 3/4 of what the machine has
-/// available when it starts.
-pub fn budget(max_memory: Option<u64>) -> Option<u64> {
-    max_memory.or_else(|| available_bytes().map(|a| a / 4 * 3))
-}
-
 /// How progress is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Show {
@@ -52,12 +29,23 @@ impl Show {
     }
 }
 
-/// The context of a command: its budget and, unless quiet, a live line.
-pub fn context(max_memory: Option<u64>, show: Show) -> Context {
-    let ctx = Context::new().with_budget_opt(budget(max_memory));
+/// The context of a command: `max_memory` (else the library's default
+/// budget), the pattern databases of `pdb_dir` (else the user's cache
+/// folder), and unless quiet a live line and notices on stderr.
+pub fn context(max_memory: Option<u64>, show: Show, pdb_dir: Option<&std::path::Path>) -> Context {
+    let mut ctx = Context::new();
+    if let Some(m) = max_memory {
+        ctx = ctx.with_budget(m);
+    }
+    if let Some(dir) = pdb_dir {
+        ctx = ctx.with_tables(tansaku::context::Tables::at(dir));
+    }
+    if show == Show::Quiet {
+        return ctx;
+    }
+    ctx = ctx.with_notices(Arc::new(|m: &str| eprintln!("tansaku: {m}")));
     let terminal = std::io::stderr().is_terminal();
     match show {
-        Show::Quiet => ctx,
         Show::Terminal if !terminal => ctx,
         _ => ctx.with_observer(Arc::new(Live::new(terminal))),
     }
@@ -162,7 +150,8 @@ impl Observer for Live {
         } else {
             format!("{rate:.0}")
         };
-        let mem = resident_bytes().map_or(String::new(), |x| format!(", {} in use", tansaku::memory::human(x)));
+        let mem = tansaku::memory::resident_bytes()
+            .map_or(String::new(), |x| format!(", {} in use", tansaku::memory::human(x)));
         b.bar.set_message(format!("{what}: {rate} {}/s{mem}", b.unit));
     }
 

@@ -1,14 +1,12 @@
 //! The command line: argument definitions (clap) and the exit-code contract.
 //! Each subcommand lives in its own file; the solving is in the library.
 
-pub mod classics;
 pub mod define;
-pub mod flip;
 pub mod live;
 pub mod pdb;
 pub mod report;
 pub mod reversi;
-pub mod sliding;
+pub mod solve;
 pub mod tour;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -169,9 +167,9 @@ pub struct WipeoutArgs {
     /// opening with it
     #[arg(long, value_name = "SQUARE")]
     pub first: Option<String>,
-    /// Give up past this many plies
-    #[arg(long, default_value_t = 14)]
-    pub max_plies: u32,
+    /// Give up past this many plies (default: 60, a whole game)
+    #[arg(long, value_name = "PLIES")]
+    pub max_plies: Option<u32>,
     /// Memory the search may fill before it gives up, e.g. 800M or 2G;
     /// default: 3/4 of what the machine has available
     #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
@@ -344,10 +342,22 @@ pub enum Algo {
 }
 
 impl SolveCommon {
-    /// The run's context: `--max-memory` (else 3/4 of what the machine
-    /// has) and a live line on a terminal unless `--quiet`.
-    pub fn context(&self) -> tansaku::Context {
-        live::context(self.max_memory, live::Show::unless(self.quiet))
+    /// The run's context: `--max-memory` (else the library's default
+    /// budget), the pattern databases of `pdb_dir` (else the user's cache
+    /// folder), and a live line and notices on stderr unless `--quiet`.
+    pub fn context(&self, pdb_dir: Option<&std::path::Path>) -> tansaku::Context {
+        live::context(self.max_memory, live::Show::unless(self.quiet), pdb_dir)
+    }
+
+    /// The library's request: the algorithm, its depth limit and threads
+    /// (the game's options are added by each subcommand).
+    pub fn request(&self) -> tansaku::front::Request {
+        tansaku::front::Request {
+            algorithm: self.algo.fixed(),
+            max_depth: self.max_depth,
+            threads: self.threads(),
+            ..Default::default()
+        }
     }
 
     /// IDA*'s threads: `--threads`, or every core.
@@ -557,10 +567,12 @@ fn parse_bits(text: &str) -> Result<tansaku::search::retrograde::Bits, String> {
 }
 
 impl LongestCommon {
-    /// The library's request for an analysis: the table's width and the
-    /// checkpoints, with the game's options.
-    pub fn request(&self, options: &[(&str, String)]) -> tansaku::front::Request {
-        let mut req = tansaku::front::Request {
+    /// The library's request for an analysis: the positions listed, the
+    /// table's width, the checkpoints and the disk (the game's options are
+    /// added by each subcommand).
+    pub fn request(&self) -> tansaku::front::Request {
+        tansaku::front::Request {
+            limit: self.limit,
             bits: self.bits,
             checkpoint: self
                 .checkpoint
@@ -568,16 +580,12 @@ impl LongestCommon {
                 .map(|d| (d, std::time::Duration::from_secs(self.checkpoint_every))),
             disk: self.disk.clone(),
             ..Default::default()
-        };
-        for (k, v) in options {
-            req = req.with(k, v);
         }
-        req
     }
 
-    /// The analysis's context: `--max-memory` (else 3/4 of what the
-    /// machine has) and progress (a live line on a terminal, plain lines
-    /// with `--progress`, nothing with `--quiet`).
+    /// The analysis's context: `--max-memory` (else the library's default
+    /// budget) and progress (a live line on a terminal, plain lines with
+    /// `--progress`, nothing with `--quiet`).
     pub fn context(&self) -> tansaku::Context {
         let show = if self.quiet {
             live::Show::Quiet
@@ -586,7 +594,7 @@ impl LongestCommon {
         } else {
             live::Show::Terminal
         };
-        live::context(self.max_memory, show)
+        live::context(self.max_memory, show, None)
     }
 }
 

@@ -1,12 +1,30 @@
 //! `tansaku pdb build|list|clear`: the cache of pattern databases.
 
-use super::sliding::{cache, pdb_failure};
 use super::{Failure, PdbBuild, PdbPlace};
 use serde::Serialize;
-use tansaku::puzzles::sliding::pdb::cache::Origin;
-use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition};
-use tansaku::puzzles::sliding::solve::SolveError;
+use tansaku::context::Tables;
+use tansaku::puzzles::sliding::pdb::cache::{Origin, PdbCache};
+use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition, PdbError};
 use tansaku::puzzles::sliding::{ParsedBoard, Sliding, parse_board};
+
+/// The cache folder: `--pdb-dir`, or the user's.
+fn cache(dir: Option<&std::path::Path>) -> PdbCache {
+    PdbCache::of(&dir.map_or_else(Tables::user, Tables::at))
+}
+
+/// What to tell the user when pattern databases cannot be built or kept.
+fn pdb_failure(e: PdbError) -> Failure {
+    match e {
+        PdbError::Cache(why) => Failure::Usage(format!(
+            "pattern database cache: {why}; choose a writable folder with --pdb-dir"
+        )),
+        PdbError::Memory(m) => Failure::Usage(format!(
+            "{}; or choose smaller databases with --partition 6-6-3 (4x4)",
+            super::live::memory_advice(&m)
+        )),
+        PdbError::Unsupported(why) => Failure::Usage(format!("--partition: {why}")),
+    }
+}
 
 #[derive(Serialize)]
 struct TableJson {
@@ -41,17 +59,13 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
         },
     };
     let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
-    let cache = cache(a.place.pdb_dir.as_deref());
-    let quiet = a.quiet;
-    let notice = move |m: &str| {
-        if !quiet {
-            eprintln!("tansaku: {m}");
-        }
-    };
-    let ctx = super::live::context(a.max_memory, super::live::Show::unless(a.quiet));
-    let (_, origins) =
-        AdditivePdb::load(&p, partition, &cache, &ctx, &notice).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
-    let specs = AdditivePdb::tables(&p, partition).map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+    let ctx = super::live::context(
+        a.max_memory,
+        super::live::Show::unless(a.quiet),
+        a.place.pdb_dir.as_deref(),
+    );
+    let (_, origins) = AdditivePdb::load(&p, partition, &ctx).map_err(pdb_failure)?;
+    let specs = AdditivePdb::tables(&p, partition).map_err(pdb_failure)?;
     let tables: Vec<TableJson> = specs
         .iter()
         .zip(&origins)
@@ -71,6 +85,14 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
                 origin: "built",
                 seconds: stats.seconds,
                 histogram: Some(stats.histogram.clone()),
+            },
+            Origin::Kept => TableJson {
+                tiles: spec.labels.clone(),
+                entries: spec.entries(),
+                file: None,
+                origin: "kept",
+                seconds: 0.0,
+                histogram: None,
             },
         })
         .collect();
@@ -114,7 +136,7 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
 
 pub fn list(a: &PdbPlace) -> Result<(), Failure> {
     let cache = cache(a.pdb_dir.as_deref());
-    let entries = cache.list().map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+    let entries = cache.list().map_err(pdb_failure)?;
     if a.json {
         #[derive(Serialize)]
         struct Out<'a> {
@@ -160,7 +182,7 @@ pub fn list(a: &PdbPlace) -> Result<(), Failure> {
 
 pub fn clear(a: &PdbPlace) -> Result<(), Failure> {
     let cache = cache(a.pdb_dir.as_deref());
-    let (files, bytes) = cache.clear().map_err(|e| pdb_failure(SolveError::Pdb(e)))?;
+    let (files, bytes) = cache.clear().map_err(pdb_failure)?;
     if a.json {
         println!("{{\"removed\":{files},\"bytes\":{bytes}}}");
     } else {

@@ -4,20 +4,13 @@
 
 use super::report::{solution_svg, write_picture};
 use super::{Failure, TourArgs};
+use tansaku::front::{Request, SolveAnswer};
 use tansaku::published::Figures;
-use tansaku::puzzles::flip::FlipIt;
-use tansaku::puzzles::jugs::Jugs;
-use tansaku::puzzles::knights::Knights;
-use tansaku::puzzles::river::River;
-use tansaku::puzzles::sliding::packed::Packed;
-use tansaku::puzzles::sliding::pattern::PatternDb;
-use tansaku::puzzles::sliding::{LINE_BOARDS, Sliding, parse_board};
-use tansaku::replay;
-use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
-use tansaku::search::{self, IdaOptions};
+use tansaku::registry;
 
-/// Draws the published instances' solutions, the wipeouts and two histograms
-/// into `dir`; returns the files written.
+/// Draws the published instances' solutions, the wipeouts and two
+/// histograms into `dir`, every one answered by the library's front door;
+/// returns the files written.
 fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     use tansaku::picture::{Picture, svg_animation, svg_histogram};
     use tansaku::puzzles::reversi::{Color, Position, Wipeout};
@@ -27,6 +20,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
             dir.display()
         ))
     })?;
+    let ctx = tansaku::Context::new();
     let mut written = Vec::new();
     let mut save = |name: &str, svg: String| -> Result<(), Failure> {
         write_picture(&dir.join(name), &svg)?;
@@ -34,71 +28,63 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
         Ok(())
     };
     let failed = |what: &str| Failure::NoSolution(format!("the tour could not solve {what} for its picture"));
-    let row = FlipIt::row(6, false);
-    let s = row.parse_board("BB_BBB").expect("published board");
-    let sol = search::bfs(&row, &s, &tansaku::Context::new()).map_err(|_| failed("Flip It (A)"))?;
-    save(
-        "flip-row-BB_BBB.svg",
-        solution_svg(&row, "Flip It in a row, BB_BBB", &sol),
-    )?;
-    for diagonal in [false, true] {
-        let sq = FlipIt::square(4, 4, diagonal);
-        let s = sq.parse_board("BBBB/B_BB/BBBB/BBBB").expect("published board");
-        let sol = search::bidirectional(&sq, &s, &tansaku::Context::new()).map_err(|_| failed("Flip It Square"))?;
-        let name = if diagonal {
-            "flip-square-diagonal.svg"
-        } else {
-            "flip-square.svg"
+    /// A picture's file, its game and the game's options.
+    type Drawing<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+    let solutions: [Drawing; 8] = [
+        ("flip-row-BB_BBB.svg", "flip-row", &[("board", "BB_BBB")]),
+        ("flip-square.svg", "flip-square", &[]),
+        ("flip-square-diagonal.svg", "flip-square", &[("diagonal", "true")]),
+        ("8-puzzle.svg", "sliding", &[("board", "867/254/3_1")]),
+        (
+            "line-start3-goal3.svg",
+            "line",
+            &[("board", "start3"), ("goal", "goal3")],
+        ),
+        ("knights.svg", "knights", &[]),
+        ("jugs.svg", "jugs", &[]),
+        ("river.svg", "river", &[]),
+    ];
+    for (file, game, options) in solutions {
+        let req = options.iter().fold(Request::default(), |r, (k, v)| r.with(k, v));
+        let answer = registry::builtin(game)
+            .ok_or_else(|| failed(game))?
+            .solve(&req, &ctx)
+            .map_err(|_| failed(file))?;
+        let SolveAnswer::Solved(s) = answer else {
+            return Err(failed(file));
         };
-        save(name, solution_svg(&sq, &sq.name(), &sol))?;
-        if !diagonal {
-            let (a, _) = retrograde_dense(&sq, RetroOptions::default()).map_err(|_| failed("the 4x4 analysis"))?;
-            save(
-                "flip-square-histogram.svg",
-                svg_histogram("Flip It Square 4x4: positions by distance", &a.histogram, true),
-            )?;
-        }
+        save(file, solution_svg(&s))?;
     }
-    let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).expect("published"), None).expect("published");
-    let k = Packed::new(&p).expect("fits");
-    let sol = k.unpack_solution(
-        search::bidirectional_ranked(&k, &k.pack(&s), &tansaku::Context::new()).map_err(|_| failed("the 8-puzzle"))?,
-    );
-    save("8-puzzle.svg", solution_svg(&p, "8-puzzle 867/254/3_1", &sol))?;
-    let (a, _) = retrograde_dense(&p, RetroOptions::default()).map_err(|_| failed("the 8-puzzle analysis"))?;
-    save(
-        "8-puzzle-histogram.svg",
-        svg_histogram("8-puzzle: boards by distance", &a.histogram, false),
-    )?;
-    let board = |name: &str| {
-        let text = LINE_BOARDS.iter().find(|(n, _)| *n == name).expect("named board").1;
-        parse_board(text, None).expect("published board")
-    };
-    let (p, s) = Sliding::new(&board("start3"), Some(&board("goal3"))).expect("published");
-    let db = PatternDb::new(&p).map_err(|_| failed("the Line Puzzle databases"))?;
-    let sol = search::ida_star_with(&p, &s, &db, IdaOptions::default()).map_err(|_| failed("start3 -> goal3"))?;
-    save(
-        "line-start3-goal3.svg",
-        solution_svg(&p, "Line Puzzle start3 -> goal3", &sol),
-    )?;
-    let (kn, ks) = Knights::exchange(3, 4).expect("published");
-    let sol = search::bidirectional(&kn, &ks, &tansaku::Context::new()).map_err(|_| failed("the knights"))?;
-    save("knights.svg", solution_svg(&kn, "knight exchange 3x4", &sol))?;
-    let (j, js) = Jugs::new(&[8, 5], 4).expect("published");
-    let sol = search::bfs(&j, &js, &tansaku::Context::new()).map_err(|_| failed("the jugs"))?;
-    save("jugs.svg", solution_svg(&j, "jugs 8 and 5 to 4", &sol))?;
-    let (r, rs) = River::classic();
-    let sol = search::bfs(&r, &rs, &tansaku::Context::new()).map_err(|_| failed("the river"))?;
-    save("river.svg", solution_svg(&r, "farmer, wolf, goat, cabbage", &sol))?;
+    for (file, game, size, title) in [
+        (
+            "flip-square-histogram.svg",
+            "flip-square",
+            "4x4",
+            "Flip It Square 4x4: positions by distance",
+        ),
+        (
+            "8-puzzle-histogram.svg",
+            "sliding",
+            "3x3",
+            "8-puzzle: boards by distance",
+        ),
+    ] {
+        let a = registry::builtin(game)
+            .ok_or_else(|| failed(game))?
+            .analyse(&Request::default().with("size", size), &ctx)
+            .map_err(|_| failed(title))?;
+        save(file, svg_histogram(title, &a.histogram, game == "flip-square"))?;
+    }
     for winner in [Color::Black, Color::White] {
-        let w = Wipeout { winner };
-        let found = search::counting::count_shortest(&w, &Position::start(), true, 14, &tansaku::Context::new())
+        let req = Request::default().with("color", winner.name());
+        let found = tansaku::front::reversi::wipeouts(&req, &ctx).map_err(|_| failed("the wipeout"))?;
+        let game = found.games.first().ok_or_else(|| failed("the wipeout"))?;
+        let boards = Position::start()
+            .replay(&game.record)
             .map_err(|_| failed("the wipeout"))?;
-        let class = &found.classes[0];
-        let boards = replay(&w, &Position::start(), &class.moves).map_err(|_| failed("the wipeout"))?;
-        let record: String = class.moves.iter().map(|m| m.to_string()).collect();
+        let w = Wipeout { winner };
         let grids: Vec<_> = boards.iter().map(|b| w.grid(b)).collect();
-        let title = format!("{} wipes {} out: {record}", winner.name(), winner.other().name());
+        let title = format!("{} wipes {} out: {}", winner.name(), winner.other().name(), game.record);
         save(
             &format!("wipeout-{}.svg", winner.name()),
             svg_animation(&title, &grids, 0.8),

@@ -6,10 +6,12 @@
 
 use super::blocks::{Blocks, Grid};
 use super::tws::{Perm, Tws};
-use super::{Definition, Expect};
+use super::{Definition, Expect, Src};
 use crate::context::Context;
-pub use crate::front::{Analysed, Outcome, Request, RunError};
-use crate::front::{Game, Options};
+use crate::front::answer::{Cells, Position};
+use crate::front::options::{Kind, OptionSpec};
+use crate::front::{Game, settle};
+pub use crate::front::{Longest, Request, RunError, SolveAnswer, Solved};
 use crate::picture::Picture;
 use crate::render::Board;
 use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
@@ -179,18 +181,26 @@ impl<P: Puzzle> Puzzle for Listed<'_, P> {
 /// assert_eq!(out.boards, ["AB/..", ".B/A.", "B./A.", "B./.A", "BA/.."]);
 /// assert!(out.replayed);
 /// ```
-pub fn solve(def: &Definition, req: &Request, ctx: &Context) -> Result<Outcome, RunError> {
-    with_puzzle!(def, |p| solve_on(&p, req, ctx))
+pub fn solve(def: &Definition, req: &Request, ctx: &Context) -> Result<Solved, RunError> {
+    let mut out = with_puzzle!(def, |p| solve_on(&p, req, ctx))?;
+    out.puzzle = def.name().to_string();
+    out.metric = Some(def.metric().to_string());
+    Ok(out)
 }
 
-fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Outcome, RunError>
+/// The algorithm a solve of `def` reports, before it runs.
+fn planned(def: &Definition, req: &Request) -> String {
+    with_puzzle!(def, |p| pick(&p, req).0)
+}
+
+/// The algorithm for a solve of `p` (the request's, else the library's
+/// choice, with why), as reported (with its bound).
+fn pick<P: Defined>(p: &P, req: &Request) -> (String, Algorithm, Option<String>)
 where
     P::Move: Display,
 {
-    let start = p.start(req.get("board")).map_err(RunError::BadInput)?;
-    let dense = p.dense();
     let space = Space {
-        states: dense.then(|| p.state_count()),
+        states: p.dense().then(|| p.state_count()),
         reversible: p.reversible(),
         goals_listed: p.goal_states().is_some(),
         strong_bound: p.has_bound(),
@@ -202,6 +212,21 @@ where
             (a, Some(why))
         }
     };
+    let bound = match algorithm {
+        Algorithm::IdaStar if p.has_bound() => " (single-piece distances)",
+        Algorithm::IdaStar => " (none)",
+        _ => "",
+    };
+    (format!("{}{bound}", algorithm.name()), algorithm, reason)
+}
+
+fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Solved, RunError>
+where
+    P::Move: Display,
+{
+    let start = p.start(req.get("board")).map_err(RunError::BadInput)?;
+    let dense = p.dense();
+    let (name, algorithm, reason) = pick(p, req);
     // A tree search cannot prove there is no solution: on a space small
     // enough, a bidirectional search proves it first.
     let opts = RunOptions {
@@ -215,17 +240,8 @@ where
     } else {
         run(p, &start, &Bound(p), &opts, ctx)
     }?;
-    let bound = if algorithm == Algorithm::IdaStar {
-        if p.has_bound() {
-            " (single-piece distances)"
-        } else {
-            " (none)"
-        }
-    } else {
-        ""
-    };
-    let mut out = Outcome::of(p, &start, &sol, algorithm, format!("{}{bound}", algorithm.name()));
-    out.reason = reason;
+    let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
+    out.auto = reason;
     Ok(out)
 }
 
@@ -238,22 +254,25 @@ where
 /// use tansaku::define::{Definition, Src, run};
 /// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
 /// let d = Definition::parse(&Src::new("swap.toml", text), None).unwrap();
-/// let a = run::analyse(&d, &Default::default(), 10, &tansaku::Context::new()).unwrap();
-/// assert_eq!(a.analysis.histogram, vec![1, 2, 5, 2, 2]);
-/// assert_eq!(a.analysis.positions, ["../AB", "AB/.."]);
+/// let a = run::analyse(&d, &Default::default(), &tansaku::Context::new()).unwrap();
+/// assert_eq!(a.histogram, vec![1, 2, 5, 2, 2]);
+/// assert_eq!(a.positions, ["../AB", "AB/.."]);
 /// ```
-pub fn analyse(def: &Definition, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
+pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
     let key = format!(
         "definition {} ({} metric, file hash {:016x})",
         def.name(),
         def.metric(),
         def.fingerprint()
     );
-    let opts = req.retro(keep, ctx, key);
-    with_puzzle!(def, |p| analyse_on(&p, opts, ctx))
+    let opts = req.retro(ctx, key);
+    let mut out = with_puzzle!(def, |p| analyse_on(&p, opts, ctx))?;
+    out.puzzle = def.name().to_string();
+    out.metric = Some(def.metric().to_string());
+    Ok(out)
 }
 
-fn analyse_on<P: Defined>(p: &P, opts: RetroOptions, ctx: &Context) -> Result<Analysed, RunError>
+fn analyse_on<P: Defined>(p: &P, opts: RetroOptions, ctx: &Context) -> Result<Longest, RunError>
 where
     P::Move: Display,
 {
@@ -283,8 +302,19 @@ where
             (syms > 1).then(|| count_orbits(p, map.iter().filter(|&(_, &d)| d == a.longest).map(|(s, _)| s.clone())));
         (a, orbits, "hashed")
     };
-    let mut out = Analysed::of(p, analysis, p.dense().then(|| p.state_count()), orbits);
-    out.symmetries = p.symmetry_names();
+    let limit = opts.keep;
+    let mut out = Longest::of(
+        p,
+        |s| p.grid(s),
+        String::new(),
+        analysis,
+        p.dense().then(|| p.state_count()),
+        orbits,
+        limit,
+    );
+    if syms > 1 {
+        out.symmetries = p.symmetry_names();
+    }
     out.representation = representation;
     Ok(out)
 }
@@ -376,14 +406,18 @@ fn check_one(d: &Definition, e: &Expect, metric: &str, ctx: &Context, out: &mut 
         push("length", Some(u64::from(len)), sol.moves.len() as u64);
     }
     if e.states.is_some() || e.longest.is_some() || e.count.is_some() || e.count_up_to_symmetry.is_some() {
-        let a = analyse(d, &Request::default(), 1, ctx)?;
-        push("states", e.states, a.analysis.states);
-        push("longest", e.longest.map(u64::from), u64::from(a.analysis.longest));
-        push("count", e.count, a.analysis.count);
+        let req = Request {
+            limit: 1,
+            ..Request::default()
+        };
+        let a = analyse(d, &req, ctx)?;
+        push("states", e.states, a.states);
+        push("longest", e.longest.map(u64::from), u64::from(a.longest));
+        push("count", e.count, a.count);
         push(
             "count_up_to_symmetry",
             e.count_up_to_symmetry,
-            a.orbits.unwrap_or(a.analysis.count),
+            a.count_up_to_symmetry.unwrap_or(a.count),
         );
     }
     Ok(())
@@ -399,45 +433,166 @@ pub fn tws_moves(t: &Tws) -> Vec<String> {
     t.metric_move_names().iter().map(|s| s.to_string()).collect()
 }
 
-impl Game for Definition {
-    fn name(&self) -> &str {
-        Definition::name(self)
-    }
-
-    fn summary(&self) -> String {
-        match self {
-            Definition::Blocks(b) => format!(
-                "{} ({}x{} blocks, {} metric)",
-                b.name,
-                b.width,
-                b.height,
-                b.metric.name()
-            ),
-            Definition::Tws(t) => format!("{} (permutation puzzle, {} metric)", t.name, t.metric.name()),
-        }
-    }
-
-    fn options(&self) -> Vec<(&'static str, String, &'static str)> {
-        vec![
-            (
-                "board",
-                "the file's start".into(),
-                "a board as in the file, or a scramble (.tws)",
-            ),
-            ("metric", self.metric().into(), "step|piece (blocks), htm|qtm (.tws)"),
-        ]
-    }
-
-    fn solve(&self, req: &Request, ctx: &Context) -> Result<Outcome, RunError> {
-        solve(self, req, ctx)
-    }
-
-    fn analyse(&self, req: &Request, keep: usize, ctx: &Context) -> Result<Analysed, RunError> {
-        analyse(self, req, keep, ctx)
+/// One line saying what a definition is.
+pub fn summary(def: &Definition) -> String {
+    match def {
+        Definition::Blocks(b) => format!(
+            "{} ({}x{} blocks, {} metric)",
+            b.name,
+            b.width,
+            b.height,
+            b.metric.name()
+        ),
+        Definition::Tws(t) => format!("{} (permutation puzzle, {} metric)", t.name, t.metric.name()),
     }
 }
 
-/// The options of a request, for a definition read with another metric.
-pub fn metric_of(options: &Options) -> Option<&str> {
-    options.get("metric").map(String::as_str)
+/// A definition as a game of the front door: its text kept, so that the
+/// `metric` option reads it again in another metric.
+///
+/// ```
+/// use tansaku::define::{Src, run::DefinedGame};
+/// use tansaku::front::{Game, Request};
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
+/// let g = DefinedGame::parse(&Src::new("swap.toml", text)).unwrap();
+/// let s = g.solve(&Request::default().with("metric", "piece"), &tansaku::Context::new()).unwrap().unwrap();
+/// assert_eq!((s.length, s.metric.as_deref()), (3, Some("piece")));
+/// assert!(g.solve(&Request::default().with("metric", "htm"), &tansaku::Context::new()).is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct DefinedGame {
+    src: Src,
+    def: Definition,
+}
+
+impl DefinedGame {
+    /// Parses a definition's text.
+    pub fn parse(src: &Src) -> Result<Self, RunError> {
+        Ok(DefinedGame {
+            def: Definition::parse(src, None)?,
+            src: src.clone(),
+        })
+    }
+
+    /// Reads and parses a definition file.
+    pub fn load(path: &std::path::Path) -> Result<Self, RunError> {
+        Self::parse(&Src::read(path)?)
+    }
+
+    /// The definition in the file's metric.
+    pub fn definition(&self) -> &Definition {
+        &self.def
+    }
+
+    /// The definition's text.
+    pub fn source(&self) -> &Src {
+        &self.src
+    }
+
+    /// The definition in the request's metric (the file's when none is
+    /// asked for).
+    fn in_metric(&self, req: &Request) -> Result<std::borrow::Cow<'_, Definition>, RunError> {
+        let o = self.params(req)?;
+        match o.given("metric") {
+            Some(m) if m != self.def.metric() => Ok(std::borrow::Cow::Owned(Definition::parse(&self.src, Some(m))?)),
+            _ => Ok(std::borrow::Cow::Borrowed(&self.def)),
+        }
+    }
+}
+
+impl Game for DefinedGame {
+    fn name(&self) -> &str {
+        self.def.name()
+    }
+
+    fn summary(&self) -> String {
+        summary(&self.def)
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        let board_help = match self.def {
+            Definition::Blocks(_) => "the start, a board written as in the file (rows separated by /)",
+            Definition::Tws(_) => "the start, a scramble of the puzzle's moves such as \"R U2 F'\"",
+        };
+        vec![
+            OptionSpec::new("board", Kind::Board, None, board_help),
+            OptionSpec::new(
+                "metric",
+                Kind::Choice {
+                    values: self.def.metrics(),
+                },
+                Some(self.def.metric()),
+                "how moves are counted: step or piece (blocks), htm or qtm (.tws)",
+            ),
+        ]
+    }
+
+    fn answers(&self) -> Vec<&'static str> {
+        match self.def {
+            Definition::Blocks(_) => vec!["solve", "longest", "position", "scramble"],
+            Definition::Tws(_) => vec!["solve", "longest", "scramble"],
+        }
+    }
+
+    fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
+        let def = self.in_metric(req)?;
+        settle(
+            solve(&def, req, ctx),
+            def.name(),
+            Some(def.metric()),
+            &planned(&def, req),
+        )
+    }
+
+    fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
+        let def = self.in_metric(req)?;
+        analyse(&def, req, ctx)
+    }
+
+    fn position(&self, req: &Request) -> Result<Position, RunError> {
+        let def = self.in_metric(req)?;
+        let Definition::Blocks(b) = def.as_ref() else {
+            return Err(RunError::Unsupported(format!(
+                "{} is a permutation puzzle: write its start as a scramble of its moves",
+                def.name()
+            )));
+        };
+        with_puzzle!(def.as_ref(), |p| {
+            let s = Defined::start(&p, req.get("board")).map_err(RunError::BadInput)?;
+            let board = p.notation(&s);
+            Ok(Position {
+                cells: Some(block_cells(b, &board)),
+                grid: p.grid(&s),
+                board,
+                unsolvable: None,
+            })
+        })
+    }
+
+    fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
+        let def = self.in_metric(req)?;
+        with_puzzle!(def.as_ref(), |p| {
+            let from = match p.goal_states() {
+                Some(goals) if !goals.is_empty() && p.reversible() => goals[0],
+                _ => Defined::start(&p, None).map_err(RunError::BadInput)?,
+            };
+            let (s, made) = crate::front::random_walk(&p, &from, seed, moves);
+            Ok(match def.as_ref() {
+                Definition::Blocks(_) => p.notation(&s),
+                Definition::Tws(_) => made.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+            })
+        })
+    }
+}
+
+/// The cells of a blocks board, one character each.
+fn block_cells(b: &Blocks, text: &str) -> Cells {
+    Cells {
+        width: b.width,
+        height: b.height,
+        tokens: text.chars().filter(|&c| c != '/').map(String::from).collect(),
+        empty: ".".into(),
+        palette: Vec::new(),
+        spaced: false,
+    }
 }

@@ -471,6 +471,75 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
     frontier.par_iter().map(|(q, d)| perft(q, *d)).sum()
 }
 
+/// [`perft_parallel`] that stops when `ctx` says so (checked at every
+/// node four or more plies above the leaves, a small share of the work).
+///
+/// ```
+/// use tansaku::puzzles::reversi::{perft_within, Position};
+/// let ctx = tansaku::Context::new();
+/// assert_eq!(perft_within(&Position::start(), 7, &ctx), Ok(55_092));
+/// ctx.cancel();
+/// assert!(perft_within(&Position::start(), 12, &ctx).is_err());
+/// ```
+pub fn perft_within(pos: &Position, depth: u32, ctx: &crate::Context) -> Result<u64, crate::context::Stop> {
+    use rayon::prelude::*;
+    fn walk(p: u64, o: u64, depth: u32, ctx: &crate::Context) -> Result<u64, crate::context::Stop> {
+        if depth < 4 {
+            return Ok(perft_bits(p, o, depth));
+        }
+        if let Some(stop) = ctx.stopped() {
+            return Err(stop);
+        }
+        let mut moves = legal_moves(p, o);
+        if moves == 0 {
+            return if legal_moves(o, p) != 0 {
+                walk(o, p, depth - 1, ctx)
+            } else {
+                Ok(1)
+            };
+        }
+        let mut n = 0;
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let f = flips(p, o, sq);
+            n += walk(o & !f, p | f | 1 << sq, depth - 1, ctx)?;
+        }
+        Ok(n)
+    }
+    let c = pos.to_move;
+    let (p, o) = (pos.discs(c), pos.discs(c.other()));
+    if depth < 6 {
+        return walk(p, o, depth, ctx);
+    }
+    // Split two plies deep: 12 subtrees from the start, one task each.
+    let mut frontier = vec![(*pos, depth)];
+    for _ in 0..2 {
+        let mut next = Vec::new();
+        for (q, d) in frontier {
+            let moves = q.moves();
+            if d == 0 || moves == 0 {
+                next.push((q, d));
+                continue;
+            }
+            let mut m = moves;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                next.push((q.play(sq).expect("legal"), d - 1));
+            }
+        }
+        frontier = next;
+    }
+    frontier
+        .par_iter()
+        .map(|(q, d)| {
+            let c = q.to_move;
+            walk(q.discs(c), q.discs(c.other()), *d, ctx)
+        })
+        .sum()
+}
+
 /// Reversi as a [`Puzzle`]: from a position, play until `winner` has no
 /// opponent disc left on the board.
 #[derive(Clone, Debug)]

@@ -82,27 +82,23 @@ pub struct SolveOptions<'a> {
     /// Threads for IDA*.
     pub threads: usize,
     /// The memory budget (the bound's tables and the graph searches'
-    /// stored states), the progress observer and the stop signals.
+    /// stored states), the progress observer, the notices (a database
+    /// built, a cached file not trusted), where pattern databases are kept
+    /// (files, and in memory between solves) and the stop signals.
     pub ctx: &'a crate::Context,
-    /// Where pattern databases are kept.
-    pub cache: &'a PdbCache,
-    /// Receives a line for each event worth telling (a database built, a
-    /// cached file not trusted).
-    pub notice: &'a dyn Fn(&str),
 }
 
 impl Default for SolveOptions<'_> {
+    /// The library's choices, under a context kept in memory only (no
+    /// table files).
     fn default() -> Self {
-        static DISABLED: std::sync::OnceLock<PdbCache> = std::sync::OnceLock::new();
         static DEFAULT_CTX: std::sync::OnceLock<crate::Context> = std::sync::OnceLock::new();
         SolveOptions {
             algorithm: None,
             bound: BoundRequest::Auto,
             max_depth: 200,
             threads: 1,
-            ctx: DEFAULT_CTX.get_or_init(crate::Context::new),
-            cache: DISABLED.get_or_init(PdbCache::disabled),
-            notice: &|_| {},
+            ctx: DEFAULT_CTX.get_or_init(|| crate::Context::new().with_tables(crate::context::Tables::in_memory())),
         }
     }
 }
@@ -111,7 +107,7 @@ impl Default for SolveOptions<'_> {
 enum Tables {
     None,
     Labels(Box<PatternDb>),
-    Additive(Box<AdditivePdb>),
+    Additive(std::sync::Arc<AdditivePdb>),
 }
 
 /// What a [`Solver`] will run, decided without building anything.
@@ -163,8 +159,8 @@ pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
     let fits = |bytes: u64| opts.ctx.budget().is_none_or(|c| bytes <= c);
     // The partitions that fit: built tables need their search's room too,
     // unless every table is already in the cache.
-    let cached =
-        |part: Partition| AdditivePdb::tables(p, part).is_ok_and(|specs| specs.iter().all(|s| opts.cache.has(s)));
+    let cache = PdbCache::of(opts.ctx.tables());
+    let cached = |part: Partition| AdditivePdb::tables(p, part).is_ok_and(|specs| specs.iter().all(|s| cache.has(s)));
     let best_partition = || {
         let partitions = if p.distinct() {
             Partition::for_board(p.width(), p.height())
@@ -244,9 +240,9 @@ impl Solver {
                 PatternDb::new(p).map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?,
             )),
             Some(Bound::Additive(part)) => {
-                let (db, o) = AdditivePdb::load(p, part, opts.cache, opts.ctx, opts.notice)?;
+                let (db, o) = AdditivePdb::shared(p, part, opts.ctx)?;
                 origins = o;
-                Tables::Additive(Box::new(db))
+                Tables::Additive(db)
             }
             _ => Tables::None,
         };

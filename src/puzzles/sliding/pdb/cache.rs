@@ -34,7 +34,8 @@ const HEADER: usize = 12 + 4 + 4 + 32 + 32 + 8 + 8;
 /// The part of the header the checksum covers (all but the checksum).
 const SUMMED: usize = HEADER - 8;
 
-/// Where tables are kept.
+/// Where tables are kept: a folder of files ([`crate::context::Tables`]
+/// names it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdbCache {
     dir: Option<PathBuf>,
@@ -49,6 +50,8 @@ pub enum Origin {
     Loaded(PathBuf, f64),
     /// Built (and saved to the file, when it could be).
     Built(BuildStats, Option<PathBuf>),
+    /// Already in memory (kept by the context from an earlier use).
+    Kept,
 }
 
 /// A file of the cache, as listed.
@@ -77,19 +80,17 @@ impl PdbCache {
         }
     }
 
-    /// The user's cache: `$TANSAKU_PDB_DIR`, else `$XDG_CACHE_HOME/tansaku`,
-    /// else `~/.cache/tansaku`. A table that cannot be saved there is still
-    /// used, with a notice.
-    pub fn user() -> Self {
-        if let Some(dir) = std::env::var_os("TANSAKU_PDB_DIR").filter(|d| !d.is_empty()) {
-            return PdbCache::at(dir);
+    /// The files of a context's tables.
+    pub fn of(tables: &crate::context::Tables) -> Self {
+        PdbCache {
+            dir: tables.dir().map(Path::to_path_buf),
+            explicit: tables.explicit(),
         }
-        let dir = std::env::var_os("XDG_CACHE_HOME")
-            .filter(|d| !d.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-            .map(|d| d.join("tansaku"));
-        PdbCache { dir, explicit: false }
+    }
+
+    /// The user's cache ([`crate::context::Tables::user`]).
+    pub fn user() -> Self {
+        Self::of(&crate::context::Tables::user())
     }
 
     /// No cache: tables are built in memory every time.
@@ -217,14 +218,10 @@ impl PdbCache {
     }
 
     /// `spec`'s table: loaded when a trusted file exists, else built (a
-    /// notice says why an existing file was not trusted) and saved.
-    /// `notice` receives one line per event worth telling the user.
-    pub fn get_or_build(
-        &self,
-        spec: &TableSpec,
-        ctx: &crate::Context,
-        notice: &dyn Fn(&str),
-    ) -> Result<(Vec<u8>, Origin), PdbError> {
+    /// notice says why an existing file was not trusted) and saved. The
+    /// context's notices hear one line per event worth telling the user.
+    pub fn get_or_build(&self, spec: &TableSpec, ctx: &crate::Context) -> Result<(Vec<u8>, Origin), PdbError> {
+        let notice = |text: &str| ctx.notice(text);
         let clock = std::time::Instant::now();
         crate::memory::check("a pattern database table", spec.entries(), ctx.budget())?;
         match self.load(spec) {

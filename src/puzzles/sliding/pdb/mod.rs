@@ -399,30 +399,34 @@ impl AdditivePdb {
         Self::from_tables(p, partition, tables)
     }
 
-    /// The bound for `p`, each table loaded from `cache` or built (and
-    /// saved there); returns how each table was obtained. `notice` gets a
-    /// line for every table built and every cached file not trusted.
+    /// The bound for `p`, each table loaded from the files of the
+    /// context's tables or built (and saved there); returns how each table
+    /// was obtained. The context's notices hear a line for every table
+    /// built and every cached file not trusted.
     ///
     /// ```
     /// use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition, cache::{Origin, PdbCache}};
     /// use tansaku::puzzles::sliding::{parse_board, Sliding};
     /// let dir = std::env::temp_dir().join(format!("tansaku-doc-{}", std::process::id()));
-    /// let cache = PdbCache::at(&dir);
+    /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::at(&dir));
     /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
     /// let (p, _) = Sliding::new(&goal, None).unwrap();
-    /// let (_, first) = AdditivePdb::load(&p, Partition::P555, &cache, &tansaku::Context::new(), &|_| {}).unwrap();
+    /// let (_, first) = AdditivePdb::load(&p, Partition::P555, &ctx).unwrap();
     /// assert!(matches!(first[0], Origin::Built(..)));
-    /// let (_, again) = AdditivePdb::load(&p, Partition::P555, &cache, &tansaku::Context::new(), &|_| {}).unwrap();
+    /// let (_, again) = AdditivePdb::load(&p, Partition::P555, &ctx).unwrap();
     /// assert!(matches!(again[0], Origin::Loaded(..)));
+    /// // Kept in memory by the context for the next use:
+    /// let (_, kept) = AdditivePdb::shared(&p, Partition::P555, &ctx).unwrap();
+    /// let (_, again) = AdditivePdb::shared(&p, Partition::P555, &ctx).unwrap();
+    /// assert!(matches!(again[0], Origin::Kept));
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn load(
         p: &Sliding,
         partition: Partition,
-        cache: &cache::PdbCache,
         ctx: &crate::Context,
-        notice: &dyn Fn(&str),
     ) -> Result<(Self, Vec<cache::Origin>), PdbError> {
+        let cache = cache::PdbCache::of(ctx.tables());
         crate::memory::check(
             &format!("the {partition} pattern databases"),
             partition.table_bytes(),
@@ -431,11 +435,39 @@ impl AdditivePdb {
         let mut tables = Vec::new();
         let mut origins = Vec::new();
         for spec in Self::tables(p, partition)? {
-            let (table, origin) = cache.get_or_build(&spec, ctx, notice)?;
+            let (table, origin) = cache.get_or_build(&spec, ctx)?;
             tables.push(table);
             origins.push(origin);
         }
         Ok((Self::from_tables(p, partition, tables)?, origins))
+    }
+
+    /// The bound for `p` as [`AdditivePdb::load`] makes it, kept in memory
+    /// by the context's tables: a later call with a clone of the context
+    /// (the next board of a batch, the next request to a server) takes it
+    /// at once ([`cache::Origin::Kept`] for every table).
+    pub fn shared(
+        p: &Sliding,
+        partition: Partition,
+        ctx: &crate::Context,
+    ) -> Result<(std::sync::Arc<Self>, Vec<cache::Origin>), PdbError> {
+        let specs = Self::tables(p, partition)?;
+        let key = format!(
+            "additive pdb {partition} {}x{} goal {:?}",
+            p.width(),
+            p.height(),
+            specs.first().map(|s| &s.goal)
+        );
+        let mut origins = Vec::new();
+        let db = ctx.tables().get_or_make(&key, || {
+            let (db, o) = Self::load(p, partition, ctx)?;
+            origins = o;
+            Ok::<_, PdbError>(db)
+        })?;
+        if origins.is_empty() {
+            origins = vec![cache::Origin::Kept; specs.len()];
+        }
+        Ok((db, origins))
     }
 
     /// The bound from tables already made (in the order of

@@ -340,6 +340,9 @@ fn reachable_goals<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<
         if seen.len() % 65_536 == 0 {
             ctx.check("the positions reached from the start", seen.len() as u64 * per_state)
                 .map_err(SearchError::from)?;
+            if let Some(why) = ctx.stopped() {
+                return Err(SearchError::Stopped(why));
+            }
         }
     }
     Ok(goals)

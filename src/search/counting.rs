@@ -184,6 +184,7 @@ where
                 stats,
             });
         }
+        guard.stopped()?;
         let last = layers.last().expect("a layer");
         // Pass 1: goals among the successors of the last layer.
         let mut goal_index: FxHashMap<P::State, usize> = FxHashMap::default();
@@ -223,6 +224,7 @@ where
         for (i, node) in last.iter().enumerate() {
             if next.len() >= next_check {
                 guard.check(stored + next.len(), "the counting search")?;
+                guard.stopped()?;
                 next_check = next.len() + next.len() / 8;
             }
             stats.expanded += 1;

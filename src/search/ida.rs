@@ -229,10 +229,24 @@ pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(
         let outcome = if opts.threads > 1 && large {
             parallel_iteration(p, h, &root, bound, &opts)
         } else {
-            let mut dfs = Dfs::new(p, h, opts.undo_cut, vec![root.clone()], Vec::new(), None);
+            let mut dfs = Dfs::new(
+                p,
+                h,
+                opts.undo_cut,
+                vec![root.clone()],
+                Vec::new(),
+                None,
+                Some(&opts.ctx),
+            );
             let step = dfs.dfs(bound);
             dfs.outcome(step)
         };
+        // A search told to stop (cancelled, past its deadline) answers so,
+        // whatever its subtrees returned.
+        if let Some(why) = opts.ctx.stopped() {
+            progress.finish();
+            return Err(SearchError::Stopped(why));
+        }
         stats.expanded += outcome.expanded;
         stats.generated += outcome.generated;
         iterations.push(Iteration {
@@ -332,6 +346,9 @@ struct Dfs<'a, P: Puzzle, H: LowerBound<P>> {
     /// `(first, mine)`: stop once the first subtree with a solution comes
     /// before this one (`first < mine`).
     stop: Option<(&'a AtomicUsize, usize)>,
+    /// Asked every 16,384 expansions whether to stop (cancelled, past the
+    /// deadline).
+    ctx: Option<&'a crate::Context>,
 }
 
 impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
@@ -342,6 +359,7 @@ impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
         path: Vec<Frame<P, H::Memo>>,
         moves: Vec<P::Move>,
         stop: Option<(&'a AtomicUsize, usize)>,
+        ctx: Option<&'a crate::Context>,
     ) -> Self {
         Dfs {
             p,
@@ -353,6 +371,7 @@ impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
             expanded: 0,
             generated: 0,
             stop,
+            ctx,
         }
     }
 
@@ -402,6 +421,12 @@ impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
         }
         if let Some((first, mine)) = self.stop
             && first.load(Relaxed) < mine
+        {
+            return Step::Stopped;
+        }
+        if self.expanded & 0x3fff == 0
+            && let Some(ctx) = self.ctx
+            && ctx.stopped().is_some()
         {
             return Step::Stopped;
         }
@@ -504,7 +529,7 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>>(
     let want = 64 * opts.threads;
     let mut split = 1;
     let listed = loop {
-        let mut dfs = Dfs::new(p, h, opts.undo_cut, vec![root.clone()], Vec::new(), None);
+        let mut dfs = Dfs::new(p, h, opts.undo_cut, vec![root.clone()], Vec::new(), None, None);
         let mut s = Split {
             tasks: Vec::new(),
             pending: (0, 0),
@@ -531,7 +556,15 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>>(
                             break;
                         }
                         let t = &tasks[i];
-                        let mut dfs = Dfs::new(p, h, opts.undo_cut, t.path.clone(), t.moves.clone(), Some((&first, i)));
+                        let mut dfs = Dfs::new(
+                            p,
+                            h,
+                            opts.undo_cut,
+                            t.path.clone(),
+                            t.moves.clone(),
+                            Some((&first, i)),
+                            Some(&opts.ctx),
+                        );
                         let step = if t.goal { Step::Found } else { dfs.dfs(bound) };
                         if step == Step::Found {
                             first.fetch_min(i, Relaxed);

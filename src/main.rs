@@ -1,6 +1,8 @@
 //! The `tansaku` command line. A thin layer: parse, call the library, print.
 
 mod cli;
+#[cfg(feature = "serve")]
+mod server;
 
 use clap::Parser;
 use cli::{Cli, Command, Failure, LongestCmd, LongestPuzzle, PdbCommand, SolveCmd, SolvePuzzle};
@@ -36,6 +38,8 @@ fn main() -> ExitCode {
         Command::Pdb(PdbCommand::Build(a)) => cli::pdb::build(a),
         Command::Pdb(PdbCommand::List(a)) => cli::pdb::list(a),
         Command::Pdb(PdbCommand::Clear(a)) => cli::pdb::clear(a),
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => server::serve(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

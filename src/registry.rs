@@ -430,11 +430,21 @@ where
 }
 
 fn flip_analyse(o: &Params, square: bool, ctx: &Context) -> Result<Longest, RunError> {
+    // The size asked for, else the board's.
     let p = if square {
-        let (w, h) = o.size("size").unwrap_or((4, 4));
+        let (w, h) = match o.size("size") {
+            Some(s) => s,
+            None => {
+                let (p, _) = flip_puzzle(o, true)?;
+                (p.width(), p.height())
+            }
+        };
         FlipIt::new(w, h, o.flag("adjacent"), o.flag("diagonal")).map_err(bad)?
     } else {
-        let n = o.int("size").unwrap_or(6) as usize;
+        let n = match (o.given("size"), o.given("board")) {
+            (None, Some(b)) => b.chars().filter(|&c| c != '/').count(),
+            _ => o.int("size").unwrap_or(6) as usize,
+        };
         FlipIt::new(n, 1, o.flag("adjacent"), false).map_err(bad)?
     };
     let (a, table) = retrograde(&p, o.request().retro(ctx, p.name()))?;
@@ -653,10 +663,22 @@ fn sliding_analyse(p: &Sliding, title: String, req: &Request, ctx: &Context) -> 
     Ok(Longest::of(p, |s| p.grid(s), title, a, Some(space), None, req.limit))
 }
 
-/// The sliding puzzle of an analysis: `size` (default 3x3) and `goal`
-/// (default the tiles in order, empty cell last).
+/// The shape of a board written row by row (`None` when it has no `/`).
+fn shape_of(board: Option<&str>) -> Option<(usize, usize)> {
+    let b = board?;
+    b.contains('/')
+        .then(|| parse_board(b, None).ok().map(|p| (p.width, p.height)))?
+}
+
+/// The sliding puzzle of an analysis: `size` (default: the goal's or the
+/// board's shape, else 3x3) and `goal` (default the tiles in order, empty
+/// cell last).
 fn sliding_goal(o: &Params) -> Result<Sliding, RunError> {
-    let (w, h) = o.size("size").unwrap_or((3, 3));
+    let (w, h) = o
+        .size("size")
+        .or_else(|| shape_of(o.given("goal")))
+        .or_else(|| shape_of(o.given("board")))
+        .unwrap_or((3, 3));
     let goal = match o.given("goal") {
         Some(g) => parse_board(g, Some((w, h))).map_err(|e| bad(format!("goal: {e}")))?,
         None => ordered_goal(w, h)?,
@@ -665,9 +687,16 @@ fn sliding_goal(o: &Params) -> Result<Sliding, RunError> {
 }
 
 /// The sliding puzzle and start of a solve: `board`, `goal`, `size`.
+/// Without a board, the 8-puzzle's hardest board on 3x3, and on a board of
+/// another size the goal itself (a start to scramble or edit).
 fn sliding_puzzle(o: &Params) -> Result<(Sliding, SlideState), RunError> {
     let size = o.size("size");
-    let start = parse_board(o.text("board").unwrap_or("867/254/3_1"), size).map_err(bad)?;
+    let start = match (o.given("board"), size, o.given("goal")) {
+        (Some(b), _, _) => parse_board(b, size).map_err(bad)?,
+        (None, Some(s), Some(g)) if s != (3, 3) => parse_board(g, size).map_err(|e| bad(format!("goal: {e}")))?,
+        (None, Some((w, h)), None) if (w, h) != (3, 3) => ordered_goal(w, h)?,
+        _ => parse_board(o.text("board").unwrap_or("867/254/3_1"), size).map_err(bad)?,
+    };
     let goal = match o.given("goal") {
         Some(g) => Some(parse_board(g, Some((start.width, start.height))).map_err(|e| bad(format!("goal: {e}")))?),
         None => None,
@@ -783,8 +812,8 @@ impl Game for SlidingGame {
             OptionSpec::new(
                 "board",
                 Kind::Board,
-                Some("867/254/3_1"),
-                "the start: compact (867/254/3_1) or tokens (8 6 7 2 5 4 3 0 1); _ 0 or . is the empty cell",
+                None,
+                "the start: compact (867/254/3_1) or tokens (8 6 7 2 5 4 3 0 1); _ 0 or . is the empty cell; default: 867/254/3_1, or the goal on a board of another size",
             ),
             OptionSpec::new(
                 "goal",

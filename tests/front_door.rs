@@ -60,6 +60,15 @@ fn lib<T: Serialize>(answer: &T) -> Value {
     v
 }
 
+/// A game's options, by name.
+type Opts<'a> = &'a [(&'a str, &'a str)];
+
+/// A command line, the game it asks, its options and algorithm.
+type SolveCase<'a> = (&'a [&'a str], &'a str, Opts<'a>, Option<&'a str>);
+
+/// A command line, the game it asks and its options.
+type LongestCase<'a> = (&'a [&'a str], &'a str, Opts<'a>);
+
 fn request(options: &[(&str, &str)]) -> Request {
     options.iter().fold(Request::default(), |r, (k, v)| r.with(k, v))
 }
@@ -79,7 +88,7 @@ fn same(args: &[&str], game: &dyn Game, req: Request, pdb: &tempfile::TempDir) {
 fn every_builtin_solve_is_the_library_answer() {
     let pdb = tempfile::tempdir().unwrap();
     // (command line, game, options, algorithm)
-    let cases: &[(&[&str], &str, &[(&str, &str)], Option<&str>)] = &[
+    let cases: &[SolveCase] = &[
         (&["solve", "flip-row"], "flip-row", &[], None),
         (
             &["solve", "flip-row", "--board", "B_WBBBB", "--algo", "bidir"],
@@ -226,7 +235,7 @@ fn every_builtin_solve_is_the_library_answer() {
 #[test]
 fn every_analysis_is_the_library_answer() {
     let pdb = tempfile::tempdir().unwrap();
-    let cases: &[(&[&str], &str, &[(&str, &str)])] = &[
+    let cases: &[LongestCase] = &[
         (&["longest", "flip-row", "--size", "6"], "flip-row", &[("size", "6")]),
         (
             &["longest", "flip-row", "--size", "7", "--adjacent", "--limit", "2"],

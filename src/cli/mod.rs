@@ -85,6 +85,45 @@ pub enum Command {
     /// or clear the cache
     #[command(subcommand)]
     Pdb(PdbCommand),
+    /// Serve the web page and its JSON API (the same answers as the
+    /// command line), on this machine only unless told otherwise
+    #[cfg(feature = "serve")]
+    #[command(
+        after_help = "Open the address it prints in a browser: choose a puzzle, edit or paste a board, solve it with one algorithm or several side by side, play the solution move by move, analyse the whole space. Every state lives in the address, so a link restores it.\n\nThe API: GET /api/games; POST /api/solve, /api/longest, /api/check, /api/wipeout, /api/perft with a JSON body such as {\"game\": \"sliding\", \"board\": \"867/254/3_1\"}; each answers with what the matching command prints with --json (docs/web.md).\n\nExamples:\n  tansaku serve                          http://127.0.0.1:8080/\n  tansaku serve --open --time-limit 300  open a browser; five minutes a job\n  tansaku serve --addr 0.0.0.0:8080 --max-memory 4G   on every interface (a shared machine)"
+    )]
+    Serve(ServeArgs),
+}
+
+/// `tansaku serve`.
+#[cfg(feature = "serve")]
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (IP:PORT); the default answers this machine
+    /// only. Port 0 picks a free port (the address is printed)
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]
+    pub addr: String,
+    /// Open the page in a browser once listening
+    #[arg(long)]
+    pub open: bool,
+    /// Memory all jobs together may fill, each job an equal share (e.g. 4G);
+    /// default: 3/4 of what the machine has available
+    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
+    pub max_memory: Option<u64>,
+    /// Seconds a job's search may run before it is stopped (building a
+    /// pattern database, done once and kept, is not counted)
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub time_limit: f64,
+    /// Jobs that run at once (others wait their turn); default: one a core
+    #[arg(long, value_parser = clap::value_parser!(usize), value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Pattern database folder (kept in memory once loaded); default:
+    /// $TANSAKU_PDB_DIR, else the user's cache folder
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<std::path::PathBuf>,
+    /// Also answer requests naming this host (HOST or HOST:PORT), e.g.
+    /// behind a reverse proxy (repeatable)
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -1,0 +1,207 @@
+// The page in a real browser: permalinks, solving, progress, definitions,
+// cancelling, bad addresses, the keyboard alone, accessibility, small
+// screens and dark mode.
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+const BIN = process.env.TANSAKU_BIN;
+const KORF_GOAL = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+
+/** What the command line answers (its --json). */
+function cli(args) {
+  const out = execFileSync(BIN, [...args, "--json", "--quiet"], { encoding: "utf8" });
+  return JSON.parse(out);
+}
+
+async function open(page, query = "") {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(query);
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  return errors;
+}
+
+async function solved(page) {
+  await expect(page.getByTestId("length")).not.toBeEmpty();
+  return {
+    length: Number(await page.getByTestId("length").textContent()),
+    generated: Number(await page.getByTestId("generated").textContent()),
+    expanded: Number(await page.getByTestId("expanded").textContent()),
+  };
+}
+
+test("a permalink to an 8-puzzle solves with the command line's length and counts", async ({ page }) => {
+  for (const algo of ["bfs", "bidir", "idastar"]) {
+    const errors = await open(page, `?game=sliding&board=${encodeURIComponent("867/254/3_1")}&algo=${algo}`);
+    await expect(page.getByLabel("Start", { exact: true })).toHaveValue("867/254/3_1");
+    await page.getByRole("button", { name: "Solve", exact: true }).click();
+    const got = await solved(page);
+    const want = cli(["solve", "sliding", "--board", "867/254/3_1", "--algo", algo]);
+    expect(got).toEqual({ length: want.length, generated: want.stats.generated, expanded: want.stats.expanded });
+    expect(got.length).toBe(31);
+    // The player has the whole solution, and the last board is the goal.
+    await expect(page.locator("#moves li")).toHaveCount(31);
+    await page.getByRole("button", { name: "Last", exact: true }).click();
+    await expect(page.locator("#step")).toHaveText("31 / 31");
+    expect(errors).toEqual([]);
+  }
+});
+
+test("a 15-puzzle through serve: the answer, with progress seen", async ({ page }) => {
+  // Korf's #60, 66 moves, with 5-5-5 databases built on first use.
+  const board = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
+  await open(page, `?game=sliding&board=${encodeURIComponent(board)}&goal=${encodeURIComponent(KORF_GOAL)}&bound=5-5-5&algo=idastar`);
+  await page.evaluate(() => {
+    window.seen = [];
+    const watch = (el) =>
+      new MutationObserver(() => window.seen.push(el.textContent)).observe(el, { childList: true, subtree: true, characterData: true });
+    watch(document.getElementById("progress-text"));
+    watch(document.getElementById("notes"));
+  });
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  const got = await solved(page);
+  const want = cli(["solve", "sliding", "--board", board, "--goal", KORF_GOAL, "--bound", "5-5-5", "--algo", "idastar"]);
+  expect(got.length).toBe(66);
+  expect(got).toEqual({ length: want.length, generated: want.stats.generated, expanded: want.stats.expanded });
+  const seen = await page.evaluate(() => window.seen);
+  expect(seen.some((t) => /bound|nodes|pattern database/.test(t))).toBe(true);
+  // IDA*'s iterations are in the table.
+  await expect(page.locator("#results td.iterations").first()).toContainText("66:");
+});
+
+test("Klotski from a pasted definition", async ({ page }) => {
+  // The shipped file, pasted with a change of its own.
+  const text = readFileSync(new URL("../../puzzles/klotski.toml", import.meta.url), "utf8").replace(
+    'name = "klotski"',
+    'name = "my-klotski"',
+  );
+  await open(page, "?game=definition");
+  await page.getByLabel("Definition text").fill(text);
+  await expect(page.locator("#summary")).toContainText("my-klotski");
+  await page.getByRole("button", { name: "Check the definition" }).click();
+  await expect(page.locator("#check-result")).toContainText("every expected figure agrees");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  const got = await solved(page);
+  expect(got.length).toBe(81);
+  // The pasted text travels in the address and restores the page.
+  const url = page.url();
+  expect(url).toContain("def=");
+  await open(page, url.slice(url.indexOf("?")));
+  await expect(page.locator("#summary")).toContainText("my-klotski");
+});
+
+test("Cancel stops a long analysis and the server goes on answering", async ({ page, request }) => {
+  await open(page, "?game=sliding&size=4x3");
+  await page.getByRole("button", { name: "Analyse the whole space" }).click();
+  await expect(page.locator("#progress-text")).toContainText(/states|level|nodes/);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.locator("#live")).toHaveText("Cancelled");
+  await expect(page.getByRole("button", { name: "Analyse the whole space" })).toBeEnabled();
+  // The job is gone from the server, which still answers at once.
+  await expect
+    .poll(async () => (await (await request.get("api/status")).json()).running, { timeout: 30_000 })
+    .toBe(0);
+  const t = Date.now();
+  expect((await request.get("api/games")).ok()).toBe(true);
+  expect(Date.now() - t).toBeLessThan(1000);
+  // A seeded scramble of the 4x3 board, solved.
+  await page.getByRole("button", { name: "Scramble" }).click();
+  await expect(page.getByLabel("Start", { exact: true })).not.toHaveValue("");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  const length = (await solved(page)).length;
+  expect(length).toBeGreaterThan(0);
+  expect(length).toBeLessThanOrEqual(60);
+});
+
+test("a bad address shows its error beside a working page", async ({ page }) => {
+  const errors = await open(page, "?game=sliding&board=86/254/3_1&frobnicate=1&algo=dijkstra");
+  const alert = page.getByRole("alert");
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("frobnicate");
+  await expect(alert).toContainText("dijkstra");
+  await expect(alert).toContainText("row 2 has 3 cells");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  expect((await solved(page)).length).toBe(31);
+  await open(page, "?game=no-such-game");
+  await expect(page.getByRole("alert")).toContainText("no-such-game");
+  await expect(page.getByLabel("Game")).toHaveValue("sliding");
+  expect(errors).toEqual([]);
+});
+
+test("solving with the keyboard alone", async ({ page }) => {
+  await open(page, `?game=sliding&board=${encodeURIComponent("123/456/78_")}`);
+  // Tab from the top of the page into the board.
+  let label = "";
+  for (let i = 0; i < 40 && !label.startsWith("row"); i++) {
+    await page.keyboard.press("Tab");
+    label = (await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) ?? "";
+  }
+  expect(label).toMatch(/^row/);
+  // The empty cell moves left twice, then up: three moves from the goal.
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByLabel("Start", { exact: true })).toHaveValue("123/_56/478");
+  await expect(page).toHaveURL(/board=123%2F_56%2F478/);
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press("Tab");
+    if ((await page.evaluate(() => document.activeElement?.id)) === "solve") break;
+  }
+  await page.keyboard.press("Enter");
+  expect((await solved(page)).length).toBe(3);
+  await expect(page.locator("#live")).toContainText("Solved: 3 moves");
+  // Swapping two tiles (neither next to the empty cell: Enter selects
+  // one, then swaps it with the other) makes the board unsolvable,
+  // flagged at once (parity).
+  await page.getByRole("button", { name: "row 1, column 2: tile 2" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "row 1, column 3: tile 3, selected" }).count();
+  await page.getByRole("button", { name: "row 1, column 3: tile 3" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Start", { exact: true })).toHaveValue("132/_56/478");
+  await expect(page.locator("#parity")).toContainText("Unsolvable");
+});
+
+test("no serious or critical accessibility violations", async ({ page }) => {
+  await open(page, "?game=sliding");
+  const before = await new AxeBuilder({ page }).analyze();
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await solved(page);
+  await page.getByRole("button", { name: "Analyse the whole space" }).click();
+  await expect(page.getByTestId("longest")).toHaveText("31");
+  const after = await new AxeBuilder({ page }).analyze();
+  await open(page, "?game=wipeout");
+  const reversi = await new AxeBuilder({ page }).analyze();
+  const bad = [...before.violations, ...after.violations, ...reversi.violations].filter((v) =>
+    ["serious", "critical"].includes(v.impact),
+  );
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
+});
+
+test("usable at 360 px, and dark mode follows the system", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: "dark" });
+  const page = await context.newPage();
+  await open(page, "?game=sliding&algo=bfs");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(bg).not.toBe("rgb(251, 250, 247)");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  expect((await solved(page)).length).toBe(31);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await context.close();
+});
+
+test("Reversi: the wipeouts replayed, and perft", async ({ page }) => {
+  await open(page, "?game=wipeout");
+  await page.getByRole("button", { name: "Find every shortest wipeout" }).click();
+  await expect(page.locator("#wipeout-figures")).toContainText("9 plies");
+  await expect(page.locator("#wipeout-games li")).toHaveCount(36);
+  await page.getByRole("button", { name: "Play D3c3B3d2E1d6D7e3F4" }).click();
+  await expect(page.locator("#moves li")).toHaveCount(9);
+  await page.getByLabel("Perft depth").fill("6");
+  await page.getByRole("button", { name: "Count leaves" }).click();
+  await expect(page.locator("#perft-result")).toContainText("8,200 leaves");
+});

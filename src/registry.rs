@@ -585,6 +585,27 @@ fn solve_error(e: SolveError) -> RunError {
     }
 }
 
+/// The sliding solver's options for a request.
+fn solve_options<'a>(o: &Params, ctx: &'a Context) -> SolveOptions<'a> {
+    let req = o.request();
+    SolveOptions {
+        algorithm: req.algorithm,
+        bound: bound_request(o.text("bound")),
+        max_depth: req.max_depth,
+        threads: req.threads.max(1),
+        ctx,
+    }
+}
+
+/// Loads or builds (and keeps in the context) the tables a solve of
+/// `start` needs; none when parity already settles it.
+fn sliding_warm(p: &Sliding, start: &SlideState, o: &Params, ctx: &Context) -> Result<(), RunError> {
+    if p.unsolvable_reason(start).is_some() {
+        return Ok(());
+    }
+    Solver::new(p, solve_options(o, ctx)).map(|_| ()).map_err(solve_error)
+}
+
 /// Solves `start` of `p` with the library's choice of algorithm and bound.
 fn sliding_solve(
     p: &Sliding,
@@ -593,14 +614,7 @@ fn sliding_solve(
     o: &Params,
     ctx: &Context,
 ) -> Result<SolveAnswer, RunError> {
-    let req = o.request();
-    let opts = SolveOptions {
-        algorithm: req.algorithm,
-        bound: bound_request(o.text("bound")),
-        max_depth: req.max_depth,
-        threads: req.threads.max(1),
-        ctx,
-    };
+    let opts = solve_options(o, ctx);
     // Parity settles solvability before any table is built.
     if let Some(reason) = p.unsolvable_reason(start) {
         return unreachable(title, &plan(p, &opts).describe(false), reason);
@@ -840,15 +854,8 @@ impl Game for SlidingGame {
     }
     fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
         let o = self.params(req)?;
-        let (p, _) = sliding_puzzle(&o)?;
-        let opts = SolveOptions {
-            algorithm: req.algorithm,
-            bound: bound_request(o.text("bound")),
-            max_depth: req.max_depth,
-            threads: req.threads.max(1),
-            ctx,
-        };
-        Solver::new(&p, opts).map(|_| ()).map_err(solve_error)
+        let (p, s) = sliding_puzzle(&o)?;
+        sliding_warm(&p, &s, &o, ctx)
     }
     fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
         let o = self.params(req)?;
@@ -930,15 +937,8 @@ impl Game for LineGame {
     }
     fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
         let o = self.params(req)?;
-        let (p, _) = line_puzzle(&o)?;
-        let opts = SolveOptions {
-            algorithm: req.algorithm,
-            bound: bound_request(o.text("bound")),
-            max_depth: req.max_depth,
-            threads: req.threads.max(1),
-            ctx,
-        };
-        Solver::new(&p, opts).map(|_| ()).map_err(solve_error)
+        let (p, s) = line_puzzle(&o)?;
+        sliding_warm(&p, &s, &o, ctx)
     }
     fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
         let o = self.params(req)?;

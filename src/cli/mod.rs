@@ -48,7 +48,8 @@ tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   a 15-p
 tansaku pdb build --size 4x4                  the 15-puzzle's 7-8 databases, once\n  \
 tansaku solve line --from start3 --to goal3   the Line Puzzle's hardest published pair\n  \
 tansaku longest line --goal goal1             all 252,252,000 Line Puzzle boards\n  \
-tansaku solve jugs --capacity 8,5 --target 4  water jugs\n\n\
+tansaku solve jugs --capacity 8,5 --target 4  water jugs\n  \
+tansaku serve --open                          the same in a web page\n\n\
 Boards are written row by row, rows separated by /, _ the empty cell.\n\
 Exit codes: 0 answered; 1 no solution exists; 2 bad usage or bad input."
 )]

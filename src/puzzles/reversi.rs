@@ -445,33 +445,11 @@ fn perft_bits(p: u64, o: u64, depth: u32) -> u64 {
 /// assert_eq!(perft_parallel(&Position::start(), 7), 55_092);
 /// ```
 pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
-    use rayon::prelude::*;
-    if depth < 6 {
-        return perft(pos, depth);
-    }
-    // Split two plies deep: 12 subtrees from the start.
-    let mut frontier = vec![(*pos, depth)];
-    for _ in 0..2 {
-        let mut next = Vec::new();
-        for (q, d) in frontier {
-            let moves = q.moves();
-            if d == 0 || moves == 0 {
-                next.push((q, d));
-                continue;
-            }
-            let mut m = moves;
-            while m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
-                next.push((q.play(sq).expect("legal"), d - 1));
-            }
-        }
-        frontier = next;
-    }
-    frontier.par_iter().map(|(q, d)| perft(q, *d)).sum()
+    perft_within(pos, depth, &crate::Context::new()).expect("a context nobody stops")
 }
 
-/// [`perft_parallel`] that stops when `ctx` says so (checked at every
+/// [`perft`] on every core (the subtrees two plies deep shared among
+/// threads), stopping when `ctx` says so (checked at every
 /// node four or more plies above the leaves, a small share of the work).
 ///
 /// ```

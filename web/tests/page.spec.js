@@ -47,6 +47,14 @@ test("a permalink to an 8-puzzle solves with the command line's length and count
     await expect(page.locator("#step")).toHaveText("31 / 31");
     expect(errors).toEqual([]);
   }
+  // The strip of boards downloads as SVG, drawn by the library.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download the solution as SVG" }).click(),
+  ]);
+  const svg = readFileSync(await download.path(), "utf8");
+  expect(svg.startsWith("<svg")).toBe(true);
+  expect(svg).toContain("31 moves");
 });
 
 test("a 15-puzzle through serve: the answer, with progress seen", async ({ page }) => {

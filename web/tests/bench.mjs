@@ -1,0 +1,129 @@
+// The page's figures, measured against `tansaku serve` on this machine:
+//
+//   page      the served page interactive (the games listed, the board
+//             drawn) on localhost, from navigation start
+//   8-puzzle  a solve in the page (click to the figures shown), by BFS
+//   korf #1   Korf's first 15-puzzle instance through the API, the 7-8
+//             databases already kept by the server
+//   games     GET /api/games while two analyses keep both workers busy
+//
+// Each figure: the median (and min, max) of several runs. Start it from
+// web/tests after `cargo build --release` and `npm ci`:
+//
+//   node bench.mjs [--runs 9] [--pdb-dir DIR]
+//
+// The first run builds the 7-8 databases into the pattern database folder
+// (about 1.5 minutes) unless they are there already.
+import { chromium } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const runs = Number(opt("--runs", 9));
+const bin = resolve(process.env.TANSAKU_BIN ?? "../../target/release/tansaku");
+const port = Number(opt("--port", 18799));
+const base = `http://127.0.0.1:${port}/`;
+const pdbArgs = opt("--pdb-dir") ? ["--pdb-dir", opt("--pdb-dir")] : [];
+
+function stats(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
+}
+
+function show(name, xs, unit = "ms") {
+  const { median, min, max } = stats(xs);
+  console.log(`${name.padEnd(10)} median ${median.toFixed(1)} ${unit}  (min ${min.toFixed(1)}, max ${max.toFixed(1)}, ${xs.length} runs)`);
+}
+
+async function post(path, body) {
+  const r = await fetch(base + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return r.json();
+}
+
+const server = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--time-limit", "600", ...pdbArgs], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(base + "api/games")).ok) break;
+    } catch {
+      if (i > 100) throw new Error("the server did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const page = await browser.newPage();
+
+  const ready = [];
+  for (let i = 0; i < runs; i++) {
+    await page.goto(`${base}?game=sliding&board=867%2F254%2F3_1`);
+    await page.waitForSelector("body[data-ready=true]");
+    ready.push(await page.evaluate(() => performance.now()));
+  }
+  show("page", ready);
+
+  const solve = [];
+  await page.goto(`${base}?game=sliding&board=867%2F254%2F3_1&algo=bfs`);
+  await page.waitForSelector("body[data-ready=true]");
+  for (let i = 0; i < runs; i++) {
+    const ms = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          const length = document.querySelector('[data-testid="length"]');
+          length.textContent = "";
+          const t = performance.now();
+          const watch = new MutationObserver(() => {
+            if (length.textContent !== "") {
+              watch.disconnect();
+              done(performance.now() - t);
+            }
+          });
+          watch.observe(length, { childList: true, characterData: true, subtree: true });
+          document.getElementById("solve").click();
+        }),
+    );
+    solve.push(ms);
+  }
+  show("8-puzzle", solve);
+  await browser.close();
+
+  const korf = { game: "sliding", board: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", goal: "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15" };
+  let t = performance.now();
+  const first = await post("api/solve", korf);
+  console.log(`korf #1    first request ${((performance.now() - t) / 1000).toFixed(2)} s (${first.algorithm}, ${first.length} moves): tables built or loaded`);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    t = performance.now();
+    const a = await post("api/solve", korf);
+    times.push(performance.now() - t);
+    if (a.length !== 57) throw new Error(`Korf #1 gave ${a.length}`);
+  }
+  show("korf #1", times);
+
+  const long = [1, 2].map(() => post("api/longest", { game: "sliding", options: { size: "4x3" } }));
+  await new Promise((r) => setTimeout(r, 1000));
+  const list = [];
+  for (let i = 0; i < 5 * runs; i++) {
+    t = performance.now();
+    await (await fetch(base + "api/games")).arrayBuffer();
+    list.push(performance.now() - t);
+  }
+  const status = await (await fetch(base + "api/status")).json();
+  show("games", list);
+  console.log(`           (while ${status.running} jobs ran)`);
+  long.forEach((p) => p.catch(() => {}));
+} finally {
+  server.kill();
+}

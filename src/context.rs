@@ -45,31 +45,57 @@ pub enum Stop {
     Deadline,
 }
 
-/// A table kept in memory, of any type.
-type Kept = Arc<dyn Any + Send + Sync>;
+/// A table kept in memory, of any type, with its size and when it was
+/// last used.
+struct Kept {
+    value: Arc<dyn Any + Send + Sync>,
+    bytes: u64,
+    used: u64,
+}
 
 /// The place of one table: empty until it is made (its lock held while it
 /// is made, so that a second caller waits for the first).
 type Slot = Arc<Mutex<Option<Kept>>>;
 
+/// The tables in memory and their limit.
+#[derive(Default)]
+struct Memory {
+    slots: HashMap<String, Slot>,
+    clock: u64,
+    limit: Option<u64>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// Where tables that are built once and used many times (pattern
 /// databases) are kept: a folder of files, and the tables already in
 /// memory, shared by every clone for as long as one lives (a server keeps
-/// its tables between requests; a batch loads them once).
+/// its tables between requests; a batch loads them once). With a limit,
+/// the tables used least recently are let go when the others would pass
+/// it (a table larger than the limit is used once and not kept).
 ///
 /// ```
 /// use tansaku::context::Tables;
-/// let t = Tables::in_memory();
-/// let a = t.get_or_make("answer", || Ok::<_, ()>(42u32)).unwrap();
-/// let b = t.get_or_make("answer", || Ok::<_, ()>(0u32)).unwrap();
+/// let t = Tables::in_memory().with_limit(100);
+/// let a = t.get_or_make("answer", 8, || Ok::<_, ()>(42u32)).unwrap();
+/// let b = t.get_or_make("answer", 8, || Ok::<_, ()>(0u32)).unwrap();
 /// assert_eq!((*a, *b), (42, 42));
-/// assert_eq!(t.kept(), 1);
+/// t.get_or_make("other", 90, || Ok::<_, ()>(1u32)).unwrap();
+/// assert_eq!((t.kept(), t.kept_bytes()), (2, 98));
+/// // A third passes the limit: the least recently used goes.
+/// t.get_or_make("third", 10, || Ok::<_, ()>(2u32)).unwrap();
+/// assert_eq!((t.kept(), t.kept_bytes()), (2, 100));
+/// // One larger than the limit is used, not kept.
+/// assert_eq!(*t.get_or_make("huge", 500, || Ok::<_, ()>(3u32)).unwrap(), 3);
+/// assert_eq!((t.kept(), t.kept_bytes()), (2, 100));
 /// ```
 #[derive(Clone)]
 pub struct Tables {
     dir: Option<PathBuf>,
     explicit: bool,
-    memory: Arc<Mutex<HashMap<String, Slot>>>,
+    memory: Arc<Mutex<Memory>>,
 }
 
 impl std::fmt::Debug for Tables {
@@ -122,6 +148,13 @@ impl Tables {
         }
     }
 
+    /// The same, keeping at most `bytes` of tables in memory (for every
+    /// clone).
+    pub fn with_limit(self, bytes: u64) -> Self {
+        lock(&self.memory).limit = Some(bytes);
+        self
+    }
+
     /// The folder, if any.
     pub fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
@@ -135,43 +168,86 @@ impl Tables {
 
     /// The table kept under `key`, made by `make` the first time (one
     /// maker at a time per key: a second caller waits and takes the first
-    /// one's table). A failed `make` keeps nothing.
+    /// one's table); `bytes` is its size in memory. A failed `make` keeps
+    /// nothing.
     pub fn get_or_make<T: Any + Send + Sync, E>(
         &self,
         key: &str,
+        bytes: u64,
         make: impl FnOnce() -> Result<T, E>,
     ) -> Result<Arc<T>, E> {
-        let slot = {
-            let mut map = self.memory.lock().unwrap_or_else(|p| p.into_inner());
-            Arc::clone(map.entry(key.to_string()).or_default())
+        let (slot, now) = {
+            let mut m = lock(&self.memory);
+            m.clock += 1;
+            (Arc::clone(m.slots.entry(key.to_string()).or_default()), m.clock)
         };
-        let mut slot = slot.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(kept) = slot.as_ref()
-            && let Ok(t) = Arc::clone(kept).downcast::<T>()
-        {
-            return Ok(t);
-        }
-        let made = Arc::new(make()?);
-        *slot = Some(made.clone() as Kept);
+        let made = {
+            let mut slot = lock(&slot);
+            if let Some(kept) = slot.as_mut()
+                && let Ok(t) = Arc::clone(&kept.value).downcast::<T>()
+            {
+                kept.used = now;
+                return Ok(t);
+            }
+            let made = Arc::new(make()?);
+            *slot = Some(Kept {
+                value: made.clone(),
+                bytes,
+                used: now,
+            });
+            made
+        };
+        self.fit(key, bytes);
         Ok(made)
     }
 
-    /// The table kept under `key`, if one is.
-    pub fn get<T: Any + Send + Sync>(&self, key: &str) -> Option<Arc<T>> {
-        let slot = self
-            .memory
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(key)
-            .cloned()?;
-        let kept = slot.lock().unwrap_or_else(|p| p.into_inner()).clone()?;
-        kept.downcast::<T>().ok()
+    /// Lets the least recently used tables go until the others fit the
+    /// limit; `key`, just made (`bytes`), is not kept when it alone passes
+    /// the limit.
+    fn fit(&self, key: &str, bytes: u64) {
+        let mut m = lock(&self.memory);
+        let Some(limit) = m.limit else { return };
+        if bytes > limit {
+            m.slots.remove(key);
+            return;
+        }
+        loop {
+            // Tables being made (their slot locked) are not counted yet.
+            let kept: Vec<(String, u64, u64)> = m
+                .slots
+                .iter()
+                .filter_map(|(k, s)| {
+                    let s = s.try_lock().ok()?;
+                    s.as_ref().map(|t| (k.clone(), t.bytes, t.used))
+                })
+                .collect();
+            if kept.iter().map(|t| t.1).sum::<u64>() <= limit {
+                return;
+            }
+            let Some(victim) = kept.iter().filter(|t| t.0 != key).min_by_key(|t| t.2) else {
+                return;
+            };
+            let victim = victim.0.clone();
+            m.slots.remove(&victim);
+        }
     }
 
     /// Number of tables kept in memory.
     pub fn kept(&self) -> usize {
-        let map = self.memory.lock().unwrap_or_else(|p| p.into_inner());
-        map.values().filter(|s| s.try_lock().is_ok_and(|s| s.is_some())).count()
+        self.kept_sizes().len()
+    }
+
+    /// Bytes of the tables kept in memory.
+    pub fn kept_bytes(&self) -> u64 {
+        self.kept_sizes().iter().sum()
+    }
+
+    fn kept_sizes(&self) -> Vec<u64> {
+        let m = lock(&self.memory);
+        m.slots
+            .values()
+            .filter_map(|s| s.try_lock().ok()?.as_ref().map(|t| t.bytes))
+            .collect()
     }
 }
 

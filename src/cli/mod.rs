@@ -106,7 +106,8 @@ pub struct ServeArgs {
     /// Open the page in a browser once listening
     #[arg(long)]
     pub open: bool,
-    /// Memory all jobs together may fill, each job an equal share (e.g. 4G);
+    /// Memory the server may fill (e.g. 4G): each running job and the
+    /// tables kept between jobs take an equal share;
     /// default: 3/4 of what the machine has available
     #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
     pub max_memory: Option<u64>,

@@ -313,6 +313,7 @@ pub fn games_json(shared: &Shared) -> Vec<u8> {
     struct Limits {
         max_memory: u64,
         job_memory: u64,
+        table_memory: u64,
         time_limit: f64,
         body_limit: usize,
         workers: usize,
@@ -348,6 +349,7 @@ pub fn games_json(shared: &Shared) -> Vec<u8> {
         limits: Limits {
             max_memory: shared.max_memory,
             job_memory: shared.job_budget,
+            table_memory: shared.job_budget,
             time_limit: shared.time_limit.as_secs_f64(),
             body_limit: BODY_LIMIT,
             workers: shared.jobs,
@@ -368,6 +370,7 @@ pub async fn status(State(shared): State<Arc<Shared>>) -> Response {
         "waiting": waiting,
         "workers": shared.jobs,
         "tables_in_memory": shared.tables.kept(),
+        "table_bytes_in_memory": shared.tables.kept_bytes(),
         "resident_bytes": tansaku::memory::resident_bytes(),
     });
     json_response(StatusCode::OK, body.to_string().into_bytes())

@@ -40,20 +40,22 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// A server of `jobs` workers sharing `max_memory`.
+    /// A server of `jobs` workers sharing `max_memory`: each job and the
+    /// tables kept between requests take an equal share.
     pub fn new(jobs: usize, max_memory: u64, time_limit: Duration, tables: Tables) -> Self {
         let jobs = jobs.max(1);
+        let share = max_memory / (jobs as u64 + 1);
         let mut shared = Shared {
             workers: Arc::new(Semaphore::new(jobs)),
             jobs,
             waiting: Mutex::default(),
             running: Mutex::default(),
             next: AtomicU64::new(1),
-            job_budget: max_memory / jobs as u64,
+            job_budget: share,
             max_memory,
             time_limit,
             max_waiting: 256,
-            tables,
+            tables: tables.with_limit(share),
             games: Vec::new(),
             dirs: Vec::new(),
         };

@@ -159,10 +159,11 @@ pub fn serve(a: &ServeArgs) -> Result<(), Failure> {
         let hosts = Arc::new(Hosts::new(bound, &a.allow_host));
         let url = format!("http://{bound}/");
         eprintln!(
-            "tansaku serve: listening on {url} ({} workers, {} a job of {}, {} s a job){}",
+            "tansaku serve: listening on {url} ({} workers; of {}, {} a job and {} for tables kept between jobs; {} s a job){}",
             shared.jobs,
-            tansaku::memory::human(shared.job_budget),
             tansaku::memory::human(shared.max_memory),
+            tansaku::memory::human(shared.job_budget),
+            tansaku::memory::human(shared.job_budget),
             shared.time_limit.as_secs_f64(),
             if bound.ip().is_loopback() {
                 ""
@@ -174,6 +175,12 @@ pub fn serve(a: &ServeArgs) -> Result<(), Failure> {
             open_browser(&url);
         }
         let stop = Arc::clone(&shared);
+        // Events are small writes: without TCP_NODELAY the answer after
+        // them waits for the client's delayed acknowledgement (40 ms).
+        use axum::serve::ListenerExt;
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(listener, router(shared, hosts))
             .with_graceful_shutdown(async move {
                 let _ = tokio::signal::ctrl_c().await;

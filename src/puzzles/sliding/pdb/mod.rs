@@ -459,7 +459,7 @@ impl AdditivePdb {
             specs.first().map(|s| &s.goal)
         );
         let mut origins = Vec::new();
-        let db = ctx.tables().get_or_make(&key, || {
+        let db = ctx.tables().get_or_make(&key, partition.table_bytes(), || {
             let (db, o) = Self::load(p, partition, ctx)?;
             origins = o;
             Ok::<_, PdbError>(db)

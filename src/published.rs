@@ -1,6 +1,6 @@
 //! The published figures tansaku reproduces (`data/published.toml`, built
-//! into the library), run through the [`crate::registry`]: each figure
-//! beside tansaku's. `tansaku tour` prints them; the tests assert them.
+//! into the library), run through the games of the [`crate::registry`]:
+//! each figure beside tansaku's. `tansaku tour` prints them; the tests assert them.
 //!
 //! ```
 //! let figures = tansaku::published::Figures::load().unwrap();
@@ -8,7 +8,7 @@
 //! ```
 
 use crate::context::Context;
-use crate::front::{Request, RunError, SolveAnswer};
+use crate::front::{Game, Request, RunError, SolveAnswer};
 use crate::search::auto::Algorithm;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -122,14 +122,22 @@ impl Figures {
         toml::from_str(TEXT).map_err(|e| format!("data/published.toml: {e}"))
     }
 
-    /// Runs every figure, in file order (solves, analyses, perft).
-    pub fn check(&self, ctx: &Context) -> Vec<Row> {
+    /// Runs every figure, in file order (solves, analyses, perft), with
+    /// the games `games` finds by name ([`crate::registry::builtin`]).
+    ///
+    /// ```
+    /// let figures = tansaku::published::Figures::load().unwrap();
+    /// let only = tansaku::published::Figures { longest: Vec::new(), perft: None, solve: figures.solve[..1].to_vec(), ..figures };
+    /// let rows = only.check(tansaku::registry::builtin, &tansaku::Context::new());
+    /// assert!(rows.iter().all(|r| r.ok));
+    /// ```
+    pub fn check(&self, games: impl Fn(&str) -> Option<Box<dyn Game>>, ctx: &Context) -> Vec<Row> {
         let mut rows = Vec::new();
         for f in &self.solve {
-            rows.extend(self.check_solve(f, ctx));
+            rows.extend(self.check_solve(f, &games, ctx));
         }
         for f in &self.longest {
-            rows.push(self.check_longest(f, ctx));
+            rows.push(self.check_longest(f, &games, ctx));
         }
         if let Some(p) = &self.perft {
             rows.push(self.check_perft(p));
@@ -142,7 +150,12 @@ impl Figures {
     }
 
     /// The rows of one solve figure, one per algorithm.
-    pub fn check_solve(&self, f: &SolveFigure, ctx: &Context) -> Vec<Row> {
+    pub fn check_solve(
+        &self,
+        f: &SolveFigure,
+        games: &impl Fn(&str) -> Option<Box<dyn Game>>,
+        ctx: &Context,
+    ) -> Vec<Row> {
         let mut rows = Vec::new();
         let mut published = f.length.map_or_else(String::new, |l| l.to_string());
         if let Some(g) = f.generated {
@@ -165,7 +178,7 @@ impl Figures {
             if let Some(bound) = words.next() {
                 req = req.with("bound", bound);
             }
-            let outcome = crate::registry::builtin(&f.puzzle)
+            let outcome = games(&f.puzzle)
                 .ok_or_else(|| RunError::BadInput(format!("no game '{}'", f.puzzle)))
                 .and_then(|g| g.solve(&req, ctx))
                 .and_then(|answer| match answer {
@@ -215,7 +228,12 @@ impl Figures {
     }
 
     /// The row of one analysis figure.
-    pub fn check_longest(&self, f: &LongestFigure, ctx: &Context) -> Row {
+    pub fn check_longest(
+        &self,
+        f: &LongestFigure,
+        games: &impl Fn(&str) -> Option<Box<dyn Game>>,
+        ctx: &Context,
+    ) -> Row {
         let req = Request {
             options: f.options.clone(),
             ..Request::default()
@@ -230,7 +248,7 @@ impl Figures {
         if let Some(p) = &f.positions {
             published.push_str(&format!(" {}", p.join(" ")));
         }
-        let outcome = crate::registry::builtin(&f.puzzle)
+        let outcome = games(&f.puzzle)
             .ok_or_else(|| RunError::BadInput(format!("no game '{}'", f.puzzle)))
             .and_then(|g| g.analyse(&req, ctx));
         match outcome {

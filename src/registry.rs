@@ -19,6 +19,7 @@ use crate::context::Context;
 use crate::define::run::DefinedGame;
 use crate::front::answer::{Cells, Position, Preset};
 use crate::front::options::{Kind, OptionSpec, Params};
+use crate::front::query::{Query, guess_file};
 use crate::front::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use crate::picture::Picture;
 use crate::puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
@@ -118,6 +119,24 @@ pub fn find(name: &str, dirs: &[PathBuf]) -> Result<Box<dyn Game>, RunError> {
     })
 }
 
+/// The game and the request of a question in JSON ([`Query`]): a
+/// definition's text, else a game by name ([`find`]).
+pub fn resolve(q: &Query, dirs: &[PathBuf]) -> Result<(Box<dyn Game>, Request), RunError> {
+    let game: Box<dyn Game> = match (&q.definition, &q.game) {
+        (Some(text), _) => {
+            let file = q.file.clone().unwrap_or_else(|| guess_file(text).to_string());
+            Box::new(DefinedGame::parse(&crate::define::Src::new(&file, text))?)
+        }
+        (None, Some(name)) => find(name, dirs)?,
+        (None, None) => {
+            return Err(RunError::BadInput(
+                "say which game: give its name (game) or a definition's text (definition)".into(),
+            ));
+        }
+    };
+    Ok((game, q.request()?))
+}
+
 /// The definition file of the puzzle called `name` in `dirs`: a file
 /// `NAME.toml` or `NAME.tws`, else a file whose `name` is `name`.
 pub fn find_file(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
@@ -140,6 +159,29 @@ pub fn find_file(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
         }
     }
     None
+}
+
+/// A definition's expected figures (its `[expect]` tables) beside what
+/// tansaku finds.
+///
+/// ```
+/// use tansaku::define::Src;
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n[expect]\nlength = 4\n";
+/// let r = tansaku::registry::check(&Src::new("swap.toml", text), &tansaku::Context::new()).unwrap();
+/// assert!(r.ok);
+/// assert_eq!(r.figures[0].found, 4);
+/// ```
+pub fn check(src: &crate::define::Src, ctx: &Context) -> Result<crate::front::CheckReport, RunError> {
+    use crate::define::{Definition, run};
+    let def = Definition::parse(src, None)?;
+    let figures = run::check(&def, |m| Definition::parse(src, Some(m)), ctx)?;
+    Ok(crate::front::CheckReport {
+        file: src.file.clone(),
+        puzzle: def.name().to_string(),
+        summary: run::summary(&def),
+        ok: figures.iter().all(crate::front::answer::Checked::ok),
+        figures,
+    })
 }
 
 /// The algorithm of a request, or the library's choice for `space`.

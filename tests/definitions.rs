@@ -11,6 +11,14 @@ use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
 use tansaku::search::{self, IdaOptions};
 use tansaku::{Context, Puzzle, replay};
 
+/// A request that lists at most `n` longest positions.
+fn listing(n: usize) -> Request {
+    Request {
+        limit: n,
+        ..Request::default()
+    }
+}
+
 fn load(name: &str, metric: Option<&str>) -> Definition {
     Definition::load(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles").join(name),
@@ -61,15 +69,7 @@ fn shipped_definitions_meet_their_expect_tables() {
 #[test]
 fn eight_puzzle_twin_has_the_built_in_histogram() {
     let def = load("8-puzzle.toml", None);
-    let a = run::analyse(
-        &def,
-        &Request {
-            limit: 10,
-            ..Request::default()
-        },
-        &Context::new(),
-    )
-    .unwrap();
+    let a = run::analyse(&def, &listing(10), &Context::new()).unwrap();
     assert_eq!(a.representation, "dense");
     let goal = parse_board("123/456/78_", None).unwrap();
     let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
@@ -271,15 +271,7 @@ fn klotski_agrees_with_an_independent_count() {
         let (length, states) = independent::solve(start.clone(), 5, 4, any, goal);
         let def = load("klotski.toml", Some(metric));
         let sol = run::solve(&def, &Request::default(), &Context::new()).unwrap();
-        let a = run::analyse(
-            &def,
-            &Request {
-                limit: 1,
-                ..Request::default()
-            },
-            &Context::new(),
-        )
-        .unwrap();
+        let a = run::analyse(&def, &listing(1), &Context::new()).unwrap();
         assert_eq!(Some(sol.moves.len() as u32), length, "{metric}");
         assert_eq!(a.states as usize, states, "{metric}");
         assert_eq!(a.representation, "hashed");
@@ -305,15 +297,7 @@ fn rush_hour_agrees_with_an_independent_count() {
     let (length, states) = independent::solve(start, 6, 6, true, goal);
     let def = load("rush-hour.toml", None);
     let sol = run::solve(&def, &Request::default(), &Context::new()).unwrap();
-    let a = run::analyse(
-        &def,
-        &Request {
-            limit: 1,
-            ..Request::default()
-        },
-        &Context::new(),
-    )
-    .unwrap();
+    let a = run::analyse(&def, &listing(1), &Context::new()).unwrap();
     assert_eq!(Some(sol.moves.len() as u32), length);
     assert_eq!(a.states as usize, states);
     // The file's [expect] holds the same figures.
@@ -330,15 +314,7 @@ fn symmetries_are_found_verified_or_refused() {
     };
     let names: Vec<&str> = k.symmetries.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["identity", "mirror-lr"]);
-    let a = run::analyse(
-        &Definition::Blocks(k),
-        &Request {
-            limit: 10,
-            ..Request::default()
-        },
-        &Context::new(),
-    )
-    .unwrap();
+    let a = run::analyse(&Definition::Blocks(k), &listing(10), &Context::new()).unwrap();
     assert_eq!((a.count, a.count_up_to_symmetry), (2, Some(1)));
 
     let knights = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/knights.toml")).unwrap();
@@ -441,15 +417,7 @@ fn bad_definitions_name_the_line_and_the_problem() {
 fn a_definition_too_large_for_the_budget_is_refused() {
     let def = load("line-puzzle.toml", None);
     let ctx = Context::new().with_budget(10 << 20);
-    let e = run::analyse(
-        &def,
-        &Request {
-            limit: 1,
-            ..Request::default()
-        },
-        &ctx,
-    )
-    .unwrap_err();
+    let e = run::analyse(&def, &listing(1), &ctx).unwrap_err();
     assert!(e.to_string().contains("needs about"), "{e}");
 }
 

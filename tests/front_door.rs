@@ -324,7 +324,7 @@ fn definitions_wipeouts_perft_check_and_batches_are_the_library_answer() {
     // check.
     let src = tansaku::define::Src::read(std::path::Path::new(&file("knights.toml"))).unwrap();
     let (lines, _) = cli(&["check", &file("knights.toml")], &pdb);
-    assert_eq!(lines, vec![lib(&tansaku::front::check(&src, &ctx(&pdb)).unwrap())]);
+    assert_eq!(lines, vec![lib(&tansaku::registry::check(&src, &ctx(&pdb)).unwrap())]);
     // A batch: every line's answer, then the totals.
     let dir = tempfile::tempdir().unwrap();
     let boards = "867/254/3_1\n# comment\n123/456/87_\noops\n12_/453/786\n";

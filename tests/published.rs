@@ -11,7 +11,7 @@ use tansaku::registry;
 #[test]
 fn every_published_figure_is_reproduced() {
     let figures = Figures::load().unwrap();
-    let rows = figures.check(&Context::new());
+    let rows = figures.check(registry::builtin, &Context::new());
     let expected = figures.solve.iter().map(|f| f.algorithms.len()).sum::<usize>()
         + figures.longest.len()
         + usize::from(figures.perft.is_some());

@@ -101,7 +101,7 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
     let mut differs = false;
     for path in &a.files {
         let src = Src::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
-        let report = tansaku::front::check(&src, &ctx).map_err(|e| match e {
+        let report = tansaku::registry::check(&src, &ctx).map_err(|e| match e {
             tansaku::front::RunError::BadInput(why) => Failure::Usage(format!("{}: {why}", path.display())),
             other => failure(other),
         })?;

@@ -95,7 +95,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
 
 pub fn tour(a: &TourArgs) -> Result<(), Failure> {
     let figures = Figures::load().map_err(Failure::Usage)?;
-    let rows = figures.check(&tansaku::Context::new());
+    let rows = figures.check(tansaku::registry::builtin, &tansaku::Context::new());
     let drawn = if a.no_pictures {
         Vec::new()
     } else {

@@ -8,7 +8,7 @@ use super::blocks::{Blocks, Grid};
 use super::tws::{Perm, Tws};
 use super::{Definition, Expect, Src};
 use crate::context::Context;
-use crate::front::answer::{Cells, Position};
+use crate::front::answer::{Cells, Checked, Position};
 use crate::front::options::{Kind, OptionSpec};
 use crate::front::{Game, settle};
 pub use crate::front::{Longest, Request, RunError, SolveAnswer, Solved};
@@ -346,26 +346,6 @@ fn reachable_goals<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<
         }
     }
     Ok(goals)
-}
-
-/// One figure `tansaku check` compared.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Checked {
-    /// The metric.
-    pub metric: String,
-    /// The figure (`length`, `states`, ...).
-    pub figure: &'static str,
-    /// What the file expects.
-    pub expected: u64,
-    /// What tansaku found.
-    pub found: u64,
-}
-
-impl Checked {
-    /// True when they agree.
-    pub fn ok(&self) -> bool {
-        self.expected == self.found
-    }
 }
 
 /// Runs every `[expect]` table of a definition (each in its metric):

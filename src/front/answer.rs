@@ -9,7 +9,7 @@
 //! | [`Wipeouts`] | [`super::reversi::wipeouts`] | Reversi's shortest wipeouts |
 //! | [`Perft`] | [`super::reversi::perft`] | leaves N plies deep |
 //! | [`BatchLine`], [`BatchTotals`] | [`super::batch::batch`] | one board a line, then the totals |
-//! | [`CheckReport`] | [`super::check`] | a definition's expected figures |
+//! | [`CheckReport`] | [`crate::registry::check`] | a definition's expected figures |
 //! | [`Position`] | [`super::Game::position`] | a board as the page edits it |
 //! | [`GameInfo`] | [`super::describe`] | a game, its options and presets |
 
@@ -361,7 +361,27 @@ pub struct CheckReport {
     /// Every figure agrees (true when there is none to check).
     pub ok: bool,
     /// The figures compared.
-    pub figures: Vec<crate::define::run::Checked>,
+    pub figures: Vec<Checked>,
+}
+
+/// One figure `tansaku check` compared.
+#[derive(Clone, Debug, Serialize)]
+pub struct Checked {
+    /// The metric.
+    pub metric: String,
+    /// The figure (`length`, `states`, ...).
+    pub figure: &'static str,
+    /// What the file expects.
+    pub expected: u64,
+    /// What tansaku found.
+    pub found: u64,
+}
+
+impl Checked {
+    /// True when they agree.
+    pub fn ok(&self) -> bool {
+        self.expected == self.found
+    }
 }
 
 /// A board as a front end edits it: its notation, its picture, its cells

@@ -10,9 +10,9 @@
 //!   same in JSON, as a web page sends it.
 //! * [`answer`]: one serializable type per kind of answer; the command
 //!   line's `--json` is their serialization.
-//! * [`reversi`], [`batch`], [`check`]: the questions that are not about
-//!   one game's start (Reversi's wipeouts and perft, a file of boards, a
-//!   definition's expected figures).
+//! * [`reversi`], [`batch`], and `crate::registry::check`: the questions
+//!   that are not about one game's start (Reversi's wipeouts and perft, a
+//!   file of boards, a definition's expected figures).
 //!
 //! Errors are typed ([`RunError`]) and never name a command-line flag;
 //! each front end adds its own advice.
@@ -366,29 +366,6 @@ pub fn settle(
         Err(RunError::Search(e @ SearchError::DepthLimit { stats, .. })) => none(e.to_string(), Some(stats), true),
         Err(e) => Err(e),
     }
-}
-
-/// A definition's expected figures (its `[expect]` tables) beside what
-/// tansaku finds.
-///
-/// ```
-/// use tansaku::define::Src;
-/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n[expect]\nlength = 4\n";
-/// let r = tansaku::front::check(&Src::new("swap.toml", text), &tansaku::Context::new()).unwrap();
-/// assert!(r.ok);
-/// assert_eq!(r.figures[0].found, 4);
-/// ```
-pub fn check(src: &crate::define::Src, ctx: &Context) -> Result<CheckReport, RunError> {
-    use crate::define::{Definition, run};
-    let def = Definition::parse(src, None)?;
-    let figures = run::check(&def, |m| Definition::parse(src, Some(m)), ctx)?;
-    Ok(CheckReport {
-        file: src.file.clone(),
-        puzzle: def.name().to_string(),
-        summary: run::summary(&def),
-        ok: figures.iter().all(run::Checked::ok),
-        figures,
-    })
 }
 
 /// A small, fast, seeded random number generator (SplitMix64) for

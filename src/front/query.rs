@@ -1,20 +1,19 @@
 //! A question as a web page (or any JSON client) asks it: the game by name
 //! or a definition's text, the board, the goal, the algorithm and the
-//! game's options. [`Query::resolve`] turns it into the [`Game`] and
-//! [`Request`] every other front end uses.
+//! game's options. [`crate::registry::resolve`] turns it into the game
+//! and the [`Request`] every other front end uses.
 //!
 //! ```
 //! use tansaku::front::query::Query;
 //! let q: Query = serde_json::from_str(r#"{"game": "sliding", "board": "867/254/3_1", "algo": "bidir"}"#).unwrap();
-//! let (game, req) = q.resolve(&[]).unwrap();
+//! let (game, req) = tansaku::registry::resolve(&q, &[]).unwrap();
 //! assert_eq!(game.name(), "sliding");
 //! assert_eq!(req.get("board"), Some("867/254/3_1"));
 //! ```
 
-use super::{Game, Request, RunError};
+use super::{Request, RunError};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 /// An option's value in JSON: a string, a number or a yes/no.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -77,23 +76,9 @@ pub struct Query {
 pub const MAX_SCRAMBLE: u32 = 100_000;
 
 impl Query {
-    /// The game and the request. Definitions by name are looked for in the
-    /// library's own ([`crate::registry::shipped`]) and then in `dirs`.
-    pub fn resolve(&self, dirs: &[PathBuf]) -> Result<(Box<dyn Game>, Request), RunError> {
-        let game: Box<dyn Game> = match (&self.definition, &self.game) {
-            (Some(text), _) => {
-                let file = self.file.clone().unwrap_or_else(|| guess_file(text).to_string());
-                Box::new(crate::define::run::DefinedGame::parse(&crate::define::Src::new(
-                    &file, text,
-                ))?)
-            }
-            (None, Some(name)) => crate::registry::find(name, dirs)?,
-            (None, None) => {
-                return Err(RunError::BadInput(
-                    "say which game: give its name (game) or a definition's text (definition)".into(),
-                ));
-            }
-        };
+    /// The request: the algorithm, the limits, the game's options (the
+    /// game itself is found by [`crate::registry::resolve`]).
+    pub fn request(&self) -> Result<Request, RunError> {
         let mut req = Request {
             algorithm: super::algorithm(self.algo.as_deref().unwrap_or("auto"))?,
             ..Request::default()
@@ -113,7 +98,7 @@ impl Query {
         if let Some(g) = &self.goal {
             req = req.with("goal", g);
         }
-        Ok((game, req))
+        Ok(req)
     }
 
     /// A scramble's seed and length (defaults: 1 and 60 moves).

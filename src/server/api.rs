@@ -5,9 +5,9 @@
 //! line prints.
 
 use super::jobs::{self, Event, Shared};
-use axum::body::Body;
+pub use super::reply::{ApiError, json_response, secure};
 use axum::extract::{Path, Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::sse::{self, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -23,104 +23,6 @@ pub const BODY_LIMIT: usize = 1 << 20;
 
 /// Most longest positions an analysis lists through the server.
 pub const LIMIT_CAP: usize = 10_000;
-
-/// An error as the API returns it: a status and `{"error", "kind"}`.
-#[derive(Clone, Debug)]
-pub struct ApiError {
-    pub status: StatusCode,
-    pub kind: &'static str,
-    pub message: String,
-}
-
-impl ApiError {
-    fn new(status: StatusCode, kind: &'static str, message: impl Into<String>) -> Self {
-        ApiError {
-            status,
-            kind,
-            message: message.into(),
-        }
-    }
-
-    pub fn busy(waiting: usize) -> Self {
-        Self::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "busy",
-            format!("{waiting} jobs are already waiting for a worker; try again when some have finished"),
-        )
-    }
-
-    pub fn cancelled() -> Self {
-        Self::new(StatusCode::CONFLICT, "cancelled", "the job was cancelled")
-    }
-
-    pub fn internal() -> Self {
-        Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "the job failed unexpectedly; the server goes on answering",
-        )
-    }
-
-    fn json(&self) -> Vec<u8> {
-        #[derive(Serialize)]
-        struct Body<'a> {
-            error: &'a str,
-            kind: &'a str,
-        }
-        serde_json::to_vec(&Body {
-            error: &self.message,
-            kind: self.kind,
-        })
-        .expect("serializable")
-    }
-}
-
-impl From<RunError> for ApiError {
-    fn from(e: RunError) -> Self {
-        let kind = e.kind();
-        let status = match kind {
-            "over-budget" | "time-limit" | "tables" | "checkpoint" => StatusCode::UNPROCESSABLE_ENTITY,
-            "cancelled" => StatusCode::CONFLICT,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        let message = match &e {
-            RunError::Search(tansaku::search::SearchError::Stopped(tansaku::context::Stop::Deadline)) => {
-                "the job ran out of the server's time limit".to_string()
-            }
-            other => other.to_string(),
-        };
-        ApiError::new(status, kind, message)
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        json_response(self.status, self.json())
-    }
-}
-
-/// The headers every answer carries: nothing is loaded from another host,
-/// nothing is framed, nothing is sniffed.
-pub fn secure(headers: &mut HeaderMap) {
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        ),
-    );
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-}
-
-pub fn json_response(status: StatusCode, body: Vec<u8>) -> Response {
-    let mut r = Response::new(Body::from(body));
-    *r.status_mut() = status;
-    r.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    secure(r.headers_mut());
-    r
-}
 
 /// What kind of question a request asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,7 +151,7 @@ impl Question {
                     query.game = Some("wipeout".into());
                     query.definition = None;
                 }
-                let (game, mut req) = query.resolve(&shared.dirs)?;
+                let (game, mut req) = tansaku::registry::resolve(&query, &shared.dirs)?;
                 // One thread a job (one job a core), a bounded list.
                 req.threads = 1;
                 req.limit = req.limit.min(LIMIT_CAP);
@@ -282,7 +184,7 @@ impl Question {
             Kind::Longest => bytes(&self.game.expect("read").analyse(&self.req, &timed())?),
             Kind::Wipeout => bytes(&reversi::wipeouts(&self.req, &timed())?),
             Kind::Perft => bytes(&reversi::perft(self.query.depth.unwrap_or(8), &timed())?),
-            Kind::Check => bytes(&tansaku::front::check(&self.src.expect("read"), &timed())?),
+            Kind::Check => bytes(&tansaku::registry::check(&self.src.expect("read"), &timed())?),
             Kind::Position => bytes(&self.game.expect("read").position(&self.req)?),
             Kind::Scramble => {
                 let (seed, moves) = self.query.scramble()?;
@@ -468,13 +370,17 @@ pub async fn ask(State(shared): State<Arc<Shared>>, Path(name): Path<String>, re
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("text/event-stream"));
     if !stream {
-        return match jobs::run(shared, question, None).await {
+        return match jobs::run(shared, move |ctx, limit| question.answer(ctx, limit), None).await {
             Ok(bytes) => json_response(StatusCode::OK, bytes),
             Err(e) => e.into_response(),
         };
     }
     let (tx, rx) = tokio::sync::mpsc::channel(64);
-    tokio::spawn(jobs::run(shared, question, Some(tx)));
+    tokio::spawn(jobs::run(
+        shared,
+        move |ctx, limit| question.answer(ctx, limit),
+        Some(tx),
+    ));
     use tokio_stream::StreamExt;
     let events =
         tokio_stream::wrappers::ReceiverStream::new(rx).map(|e| Ok::<_, std::convert::Infallible>(sse_event(e)));

@@ -40,7 +40,7 @@ fn respond(status: StatusCode, name: &str, text: &'static str) -> Response {
     *r.status_mut() = status;
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(name)));
-    super::api::secure(r.headers_mut());
+    super::reply::secure(r.headers_mut());
     // The page may be cached but is checked each time (a new binary serves
     // a new page).
     r.headers_mut()
@@ -69,6 +69,6 @@ pub fn not_found(path: &str) -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; charset=utf-8"),
     );
-    super::api::secure(r.headers_mut());
+    super::reply::secure(r.headers_mut());
     r
 }

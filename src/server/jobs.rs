@@ -3,7 +3,7 @@
 //! memory budget and the time limit, reports its progress, and is
 //! cancelled when its client goes away or asks to cancel it.
 
-use super::api::{ApiError, Question};
+use super::reply::ApiError;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -33,7 +33,7 @@ pub struct Shared {
     pub max_waiting: usize,
     /// Pattern databases, kept in memory between requests (and in files).
     pub tables: Tables,
-    /// `GET /api/games`, made once.
+    /// `GET /api/games`, made once (by the router's owner).
     pub games: Vec<u8>,
     /// Folders of definitions by name.
     pub dirs: Vec<std::path::PathBuf>,
@@ -45,7 +45,7 @@ impl Shared {
     pub fn new(jobs: usize, max_memory: u64, time_limit: Duration, tables: Tables) -> Self {
         let jobs = jobs.max(1);
         let share = max_memory / (jobs as u64 + 1);
-        let mut shared = Shared {
+        Shared {
             workers: Arc::new(Semaphore::new(jobs)),
             jobs,
             waiting: Mutex::default(),
@@ -58,9 +58,7 @@ impl Shared {
             tables: tables.with_limit(share),
             games: Vec::new(),
             dirs: Vec::new(),
-        };
-        shared.games = super::api::games_json(&shared);
-        shared
+        }
     }
 
     /// Jobs running and waiting.
@@ -265,10 +263,15 @@ async fn gone(events: &Events) {
     }
 }
 
-/// Runs `question` as a job: waits for a worker, runs it, returns its
-/// answer as JSON bytes. With `events`, reports the queue, the progress and
-/// the answer there too, and cancels the job when the stream is dropped.
-pub async fn run(shared: Arc<Shared>, question: Question, events: Events) -> Result<Vec<u8>, ApiError> {
+/// Runs `work` as a job: waits for a worker, runs it on a blocking thread
+/// with the job's context and time limit, returns its answer (JSON bytes).
+/// With `events`, reports the queue, the progress and the answer there
+/// too, and cancels the job when the stream is dropped.
+pub async fn run(
+    shared: Arc<Shared>,
+    work: impl FnOnce(&Context, Duration) -> Result<Vec<u8>, ApiError> + Send + 'static,
+    events: Events,
+) -> Result<Vec<u8>, ApiError> {
     let watch = Arc::new(Watch::default());
     let ctx = shared.context(&watch);
     let ticket = Ticket::take(&shared, ctx.clone())?;
@@ -300,7 +303,7 @@ pub async fn run(shared: Arc<Shared>, question: Question, events: Events) -> Res
     // the work has stopped, not when the client has.
     let mut work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        question.answer(&job_ctx, limit)
+        work(&job_ctx, limit)
     });
     let mut last = None;
     let mut client_gone = false;

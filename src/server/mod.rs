@@ -16,6 +16,7 @@
 pub mod api;
 pub mod assets;
 pub mod jobs;
+pub mod reply;
 
 use crate::cli::{Failure, ServeArgs};
 use axum::Router;
@@ -73,7 +74,7 @@ async fn check_host(State(hosts): State<Arc<Hosts>>, request: Request, next: Nex
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     if !hosts.allows(host) {
-        let mut r = api::json_response(
+        let mut r = reply::json_response(
             StatusCode::MISDIRECTED_REQUEST,
             serde_json::json!({
                 "error": format!("this server does not answer for host '{host}'; start it with --allow-host {host} if it should"),
@@ -82,7 +83,7 @@ async fn check_host(State(hosts): State<Arc<Hosts>>, request: Request, next: Nex
             .to_string()
             .into_bytes(),
         );
-        api::secure(r.headers_mut());
+        reply::secure(r.headers_mut());
         return r;
     }
     next.run(request).await
@@ -93,7 +94,7 @@ async fn check_host(State(hosts): State<Arc<Hosts>>, request: Request, next: Nex
 async fn not_found(request: Request) -> Response {
     let path = request.uri().path().to_string();
     if path.starts_with("/api/") {
-        return api::json_response(
+        return reply::json_response(
             StatusCode::NOT_FOUND,
             serde_json::json!({ "error": format!("nothing is served at '{path}'"), "kind": "not-found" })
                 .to_string()
@@ -143,6 +144,7 @@ pub fn serve(a: &ServeArgs) -> Result<(), Failure> {
     }
     let mut shared = Shared::new(jobs, max_memory, Duration::from_secs_f64(a.time_limit), tables);
     shared.dirs = tansaku::registry::puzzle_dirs();
+    shared.games = api::games_json(&shared);
     let shared = Arc::new(shared);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

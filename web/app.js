@@ -357,6 +357,7 @@ function setBoard(text, { refresh = true } = {}) {
 // ------------------------------------------------------------ jobs
 
 function busy(on) {
+  ui.check.disabled = on;
   ui.solve.disabled = on;
   ui.analyse.disabled = on;
   ui.wipeouts.disabled = on;
@@ -665,14 +666,20 @@ async function check() {
   }
 }
 
-const definitionEdited = debounce(async () => {
-  const ok = await chooseDefinition(ui.definition.value, state.definition?.file);
+/** A definition pasted, typed or uploaded: described, drawn and checked. */
+async function definitionChanged(text, file) {
+  const ok = await chooseDefinition(text, file);
   state.board = "";
   state.options = {};
   renderGame();
   saveAddress();
-  if (ok) refreshPosition();
-}, 400);
+  if (ok) {
+    await refreshPosition();
+    if (!state.job) await check();
+  }
+}
+
+const definitionEdited = debounce(() => definitionChanged(ui.definition.value, state.definition?.file), 400);
 
 // ------------------------------------------------------------ start
 
@@ -800,13 +807,7 @@ function wire() {
   ui.definitionFile.addEventListener("change", async () => {
     const f = ui.definitionFile.files[0];
     if (!f) return;
-    const text = await f.text();
-    await chooseDefinition(text, f.name);
-    state.board = "";
-    state.options = {};
-    renderGame();
-    saveAddress();
-    refreshPosition();
+    await definitionChanged(await f.text(), f.name);
   });
 }
 

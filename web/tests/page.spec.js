@@ -88,8 +88,9 @@ test("Klotski from a pasted definition", async ({ page }) => {
   await open(page, "?game=definition");
   await page.getByLabel("Definition text").fill(text);
   await expect(page.locator("#summary")).toContainText("my-klotski");
-  await page.getByRole("button", { name: "Check the definition" }).click();
+  // check's findings come by themselves.
   await expect(page.locator("#check-result")).toContainText("every expected figure agrees");
+  await expect(page.locator("#check-result table tbody tr")).toHaveCount(1);
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   const got = await solved(page);
   expect(got.length).toBe(81);
@@ -98,6 +99,20 @@ test("Klotski from a pasted definition", async ({ page }) => {
   expect(url).toContain("def=");
   await open(page, url.slice(url.indexOf("?")));
   await expect(page.locator("#summary")).toContainText("my-klotski");
+});
+
+test("a .tws definition uploaded, checked and scrambled", async ({ page }) => {
+  await open(page, "?game=sliding");
+  await page.getByLabel("Game").selectOption("definition");
+  await page.getByLabel("Upload").setInputFiles(new URL("../../puzzles/2x2x2.tws", import.meta.url).pathname);
+  await expect(page.locator("#summary")).toContainText("2x2x2 (permutation puzzle");
+  await expect(page.locator("#check-result")).toContainText("every expected figure agrees", { timeout: 60_000 });
+  await page.getByRole("button", { name: "Scramble" }).click();
+  await expect(page.getByLabel("Start", { exact: true })).not.toHaveValue("");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  const length = (await solved(page)).length;
+  expect(length).toBeGreaterThan(0);
+  expect(length).toBeLessThanOrEqual(11);
 });
 
 test("Cancel stops a long analysis and the server goes on answering", async ({ page, request }) => {

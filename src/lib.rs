@@ -10,6 +10,7 @@
 //! * [`picture`]: SVG pictures (solution strips, animations, histograms);
 //! * [`progress`]: a live progress line for long work.
 
+pub mod ask;
 pub mod context;
 pub mod define;
 pub mod front;

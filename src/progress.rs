@@ -54,7 +54,7 @@ impl Progress {
 /// A task reported only once it has run for a second (searches whose
 /// length is unknown and usually short).
 pub struct Lazy {
-    start: std::time::Instant,
+    start: web_time::Instant,
     unit: &'static str,
     observer: Option<Arc<dyn Observer>>,
     shown: bool,
@@ -64,7 +64,7 @@ impl Lazy {
     /// A task counting `unit` (e.g. "states"), not reported yet.
     pub fn new(ctx: &Context, unit: &'static str) -> Self {
         Lazy {
-            start: std::time::Instant::now(),
+            start: web_time::Instant::now(),
             unit,
             observer: ctx.observer().cloned(),
             shown: false,

@@ -298,7 +298,7 @@ impl Figures {
     /// The row of the perft table.
     pub fn check_perft(&self, p: &PerftFigure) -> Row {
         let start = crate::puzzles::reversi::Position::start();
-        let timer = std::time::Instant::now();
+        let timer = web_time::Instant::now();
         let got: Vec<u64> = (1..=p.leaves.len() as u32)
             .map(|d| crate::puzzles::reversi::perft(&start, d))
             .collect();

@@ -41,7 +41,7 @@ pub fn batch(
         let line_req = req.clone().with("board", board);
         let mut answer = Ok(());
         if !warmed {
-            let clock = std::time::Instant::now();
+            let clock = web_time::Instant::now();
             answer = game.warm(&line_req, ctx);
             if answer.is_ok() {
                 warmed = true;

@@ -146,6 +146,9 @@ pub enum RunError {
     /// game.
     #[error("{0}")]
     BadInput(String),
+    /// A question in JSON ([`crate::ask`]) cannot be read.
+    #[error("{0}")]
+    BadJson(String),
     /// No game has this name.
     #[error("'{name}' is neither a built-in puzzle ({}) nor a definition{}", .known.join(", "), .place)]
     UnknownGame {
@@ -199,7 +202,8 @@ pub enum RunError {
 impl RunError {
     /// A short name of the error's kind, for machines: `bad-input`,
     /// `unknown-game`, `unknown-option`, `bad-option`, `bad-definition`,
-    /// `unsupported`, `unreachable`, `tables`, `over-budget`, `checkpoint`,
+    /// `bad-json`, `unsupported`, `unreachable`, `tables`, `over-budget`,
+    /// `checkpoint`,
     /// `cancelled`, `time-limit`, `depth-limit`, `unsolvable`.
     ///
     /// ```
@@ -210,6 +214,7 @@ impl RunError {
         use crate::context::Stop;
         match self {
             RunError::BadInput(_) => "bad-input",
+            RunError::BadJson(_) => "bad-json",
             RunError::UnknownGame { .. } => "unknown-game",
             RunError::UnknownOption { .. } => "unknown-option",
             RunError::BadOption { .. } => "bad-option",

@@ -144,7 +144,7 @@ pub fn perft(depth: u32, ctx: &Context) -> Result<Perft, RunError> {
             expected: format!("a whole number from 1 to {MAX_PERFT}"),
         });
     }
-    let t = std::time::Instant::now();
+    let t = web_time::Instant::now();
     let leaves = crate::puzzles::reversi::perft_within(&Position::start(), depth, ctx)
         .map_err(|stop| RunError::Search(SearchError::Stopped(stop)))?;
     Ok(Perft {

@@ -22,7 +22,8 @@ use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Words per parallel work item.
 pub(crate) const CHUNK_WORDS: usize = 1 << 12;

@@ -26,7 +26,7 @@ use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use web_time::Instant;
 use xxhash_rust::xxh3::Xxh3;
 
 /// Entries a thread buffers for one bucket before it appends them.
@@ -37,7 +37,8 @@ fn io_error(what: &str, path: &Path, e: std::io::Error) -> SearchError {
     SearchError::Unsupported(format!("{what} {}: {e}", path.display()))
 }
 
-/// Bytes free on the file system of `dir`, when the system says.
+/// Bytes free on the file system of `dir`, when the system says (Unix).
+#[cfg(unix)]
 pub fn free_disk(dir: &Path) -> Option<u64> {
     use std::os::unix::ffi::OsStrExt;
     let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
@@ -45,6 +46,13 @@ pub fn free_disk(dir: &Path) -> Option<u64> {
     // SAFETY: `c` is a valid C string and `s` a valid out-pointer.
     let r = unsafe { libc::statvfs(c.as_ptr(), &mut s) };
     (r == 0).then(|| s.f_bavail as u64 * s.f_frsize as u64)
+}
+
+/// Bytes free on the file system of `dir`: not known here.
+#[cfg(not(unix))]
+pub fn free_disk(dir: &Path) -> Option<u64> {
+    let _ = dir;
+    None
 }
 
 /// The plan of a disk analysis: chunks and the disk they take.

@@ -39,7 +39,7 @@ pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};
 
 use crate::Puzzle;
 use serde::Serialize;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The work a search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]

@@ -124,7 +124,7 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
     let mut unseen = n - histogram.iter().sum::<u64>();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
     let (mut local_moves, mut moves) = (0u64, 0u64);
-    let mut last_write = std::time::Instant::now();
+    let mut last_write = web_time::Instant::now();
     let mut write_cost = std::time::Duration::ZERO;
     // Every process writes its generation of the level, or none does.
     let write = |histogram: &[u64], expanded: u64| -> Result<(), SearchError> {
@@ -258,10 +258,10 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
             let mut go = 0u64;
             world.all_reduce_into(&due, &mut go, SystemOperation::max());
             if go > 0 {
-                let t = std::time::Instant::now();
+                let t = web_time::Instant::now();
                 write(&histogram, expanded)?;
                 write_cost = t.elapsed();
-                last_write = std::time::Instant::now();
+                last_write = web_time::Instant::now();
             }
         }
     }

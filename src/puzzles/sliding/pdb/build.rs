@@ -500,7 +500,7 @@ fn abstract_states(geo: &Geometry, k: usize) -> u64 {
 /// assert_eq!(stats.entries, 72);
 /// ```
 pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, ctx: &crate::Context) -> (Vec<u8>, BuildStats) {
-    let timer = std::time::Instant::now();
+    let timer = web_time::Instant::now();
     let k = goal_cells.len();
     let index = GroupIndex::new(geo.cells(), k);
     let entries = index.size();

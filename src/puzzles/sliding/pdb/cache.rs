@@ -187,8 +187,8 @@ impl PdbCache {
             ".{}.tmp-{}-{}",
             path.file_name().expect("a file name").to_string_lossy(),
             std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
+            web_time::SystemTime::now()
+                .duration_since(web_time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos())
         ));
         let written = (|| {
@@ -222,7 +222,7 @@ impl PdbCache {
     /// context's notices hear one line per event worth telling the user.
     pub fn get_or_build(&self, spec: &TableSpec, ctx: &crate::Context) -> Result<(Vec<u8>, Origin), PdbError> {
         let notice = |text: &str| ctx.notice(text);
-        let clock = std::time::Instant::now();
+        let clock = web_time::Instant::now();
         crate::memory::check("a pattern database table", spec.entries(), ctx.budget())?;
         match self.load(spec) {
             Ok(Some(table)) => {

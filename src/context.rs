@@ -69,6 +69,73 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// A place tables are kept when there is no folder (a browser's storage):
+/// files by name.
+pub trait Store: Send + Sync {
+    /// The file called `name`, if there is one.
+    fn read(&self, name: &str) -> Option<Vec<u8>>;
+    /// Keeps `bytes` as the file called `name`.
+    fn write(&self, name: &str, bytes: &[u8]) -> Result<(), String>;
+}
+
+/// A [`Store`] in memory that remembers which files were written since
+/// they were last taken: a front end fills it from lasting storage, then
+/// saves what was written there (the page's worker and IndexedDB).
+///
+/// ```
+/// use tansaku::context::{MemoryStore, Store};
+/// let s = MemoryStore::default();
+/// s.put("old", vec![1]);
+/// s.write("new", &[2]).unwrap();
+/// assert_eq!(s.read("old"), Some(vec![1]));
+/// assert_eq!(s.take_written(), vec![("new".to_string(), vec![2])]);
+/// assert!(s.take_written().is_empty());
+/// ```
+#[derive(Default)]
+pub struct MemoryStore {
+    files: Mutex<HashMap<String, Vec<u8>>>,
+    written: Mutex<Vec<String>>,
+}
+
+impl MemoryStore {
+    /// Puts a file in (not counted as written).
+    pub fn put(&self, name: &str, bytes: Vec<u8>) {
+        lock(&self.files).insert(name.to_string(), bytes);
+    }
+
+    /// The files written since the last call, with their bytes.
+    pub fn take_written(&self) -> Vec<(String, Vec<u8>)> {
+        let names = std::mem::take(&mut *lock(&self.written));
+        let files = lock(&self.files);
+        names
+            .into_iter()
+            .filter_map(|n| files.get(&n).map(|b| (n, b.clone())))
+            .collect()
+    }
+
+    /// Names of the files held.
+    pub fn names(&self) -> Vec<String> {
+        let mut n: Vec<String> = lock(&self.files).keys().cloned().collect();
+        n.sort();
+        n
+    }
+}
+
+impl Store for MemoryStore {
+    fn read(&self, name: &str) -> Option<Vec<u8>> {
+        lock(&self.files).get(name).cloned()
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> Result<(), String> {
+        lock(&self.files).insert(name.to_string(), bytes.to_vec());
+        let mut w = lock(&self.written);
+        if !w.iter().any(|n| n == name) {
+            w.push(name.to_string());
+        }
+        Ok(())
+    }
+}
+
 /// Where tables that are built once and used many times (pattern
 /// databases) are kept: a folder of files, and the tables already in
 /// memory, shared by every clone for as long as one lives (a server keeps
@@ -95,6 +162,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub struct Tables {
     dir: Option<PathBuf>,
     explicit: bool,
+    store: Option<Arc<dyn Store>>,
     memory: Arc<Mutex<Memory>>,
 }
 
@@ -115,6 +183,7 @@ impl Tables {
         Tables {
             dir: Some(dir.into()),
             explicit: true,
+            store: None,
             memory: Arc::default(),
         }
     }
@@ -134,6 +203,7 @@ impl Tables {
         Tables {
             dir,
             explicit: false,
+            store: None,
             memory: Arc::default(),
         }
     }
@@ -144,8 +214,24 @@ impl Tables {
         Tables {
             dir: None,
             explicit: false,
+            store: None,
             memory: Arc::default(),
         }
+    }
+
+    /// Files in `store` instead of a folder (a browser's storage).
+    pub fn in_store(store: Arc<dyn Store>) -> Self {
+        Tables {
+            dir: None,
+            explicit: false,
+            store: Some(store),
+            memory: Arc::default(),
+        }
+    }
+
+    /// The store, when files are kept in one.
+    pub fn store(&self) -> Option<&Arc<dyn Store>> {
+        self.store.as_ref()
     }
 
     /// The same, keeping at most `bytes` of tables in memory (for every

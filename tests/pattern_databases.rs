@@ -174,3 +174,50 @@ fn admissible_and_stronger_than_linear_conflicts_on_random_boards() {
         "6-6-3 with its mirror image beats linear conflicts on average"
     );
 }
+
+/// Tables kept in a store of files by name (a browser's storage) are
+/// written once, found again by a later context holding the same files
+/// (a reloaded page), and a damaged one is rebuilt.
+#[test]
+fn tables_kept_in_a_store_are_found_again() {
+    use std::sync::Arc;
+    use tansaku::Context;
+    use tansaku::context::{MemoryStore, Store, Tables};
+    use tansaku::puzzles::sliding::pdb::cache::Origin;
+    use tansaku::puzzles::sliding::pdb::{AdditivePdb, Partition};
+    use tansaku::puzzles::sliding::{Sliding, parse_board};
+    let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", None).unwrap();
+    let (p, _) = Sliding::new(&goal, None).unwrap();
+    let store = Arc::new(MemoryStore::default());
+    let ctx = Context::new().with_tables(Tables::in_store(store.clone()));
+    let (first, origins) = AdditivePdb::load(&p, Partition::P555, &ctx).unwrap();
+    assert!(origins.iter().all(|o| matches!(o, Origin::Built(..))));
+    let written = store.take_written();
+    assert_eq!(written.len(), 3);
+    let page = Arc::new(MemoryStore::default());
+    for (name, bytes) in &written {
+        page.put(name, bytes.clone());
+    }
+    let ctx = Context::new().with_tables(Tables::in_store(page.clone()));
+    let (again, origins) = AdditivePdb::load(&p, Partition::P555, &ctx).unwrap();
+    assert!(origins.iter().all(|o| matches!(o, Origin::Loaded(..))));
+    assert!(page.take_written().is_empty());
+    let board = parse_board("14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15", Some((4, 4))).unwrap();
+    let (_, s) = Sliding::new(&board, Some(&goal)).unwrap();
+    assert_eq!(first.sum(&s), again.sum(&s));
+    // One byte changed: not trusted, rebuilt and written again.
+    let (name, mut bytes) = written[0].clone();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    page.put(&name, bytes);
+    let notes = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let heard = notes.clone();
+    let ctx = Context::new()
+        .with_tables(Tables::in_store(page.clone()))
+        .with_notices(Arc::new(move |t: &str| heard.lock().unwrap().push(t.to_string())));
+    let (_, origins) = AdditivePdb::load(&p, Partition::P555, &ctx).unwrap();
+    assert!(matches!(origins[0], Origin::Built(..)));
+    assert!(notes.lock().unwrap().iter().any(|n| n.contains("is corrupt")));
+    assert_eq!(page.take_written().len(), 1);
+    assert_eq!(page.read(&name).unwrap(), written[0].1);
+}

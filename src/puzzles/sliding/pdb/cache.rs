@@ -22,8 +22,10 @@
 //! the same table at once both leave a whole one.
 
 use super::{BuildStats, PdbError, TableSpec};
+use crate::context::Store;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use xxhash_rust::xxh3::{Xxh3, xxh3_64};
 
 /// Version of the file format; a file of another version is rebuilt.
@@ -34,13 +36,25 @@ const HEADER: usize = 12 + 4 + 4 + 32 + 32 + 8 + 8;
 /// The part of the header the checksum covers (all but the checksum).
 const SUMMED: usize = HEADER - 8;
 
-/// Where tables are kept: a folder of files ([`crate::context::Tables`]
-/// names it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where tables are kept: a folder of files, or a store of files by name
+/// (a browser's storage); [`crate::context::Tables`] names it.
+#[derive(Clone)]
 pub struct PdbCache {
     dir: Option<PathBuf>,
     /// Chosen by the user: failing to write there is an error, not a notice.
     explicit: bool,
+    /// Files kept by name, when there is no folder.
+    keep: Option<Arc<dyn Store>>,
+}
+
+impl std::fmt::Debug for PdbCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PdbCache")
+            .field("dir", &self.dir)
+            .field("explicit", &self.explicit)
+            .field("store", &self.keep.is_some())
+            .finish()
+    }
 }
 
 /// How a table was obtained.
@@ -77,6 +91,7 @@ impl PdbCache {
         PdbCache {
             dir: Some(dir.into()),
             explicit: true,
+            keep: None,
         }
     }
 
@@ -85,6 +100,7 @@ impl PdbCache {
         PdbCache {
             dir: tables.dir().map(Path::to_path_buf),
             explicit: tables.explicit(),
+            keep: tables.store().cloned(),
         }
     }
 
@@ -98,6 +114,7 @@ impl PdbCache {
         PdbCache {
             dir: None,
             explicit: false,
+            keep: None,
         }
     }
 
@@ -106,17 +123,57 @@ impl PdbCache {
         self.dir.as_deref()
     }
 
-    /// The file that holds (or would hold) `spec`'s table.
-    pub fn path_of(&self, spec: &TableSpec) -> Option<PathBuf> {
+    /// The name of the file that holds `spec`'s table.
+    pub fn file_name(spec: &TableSpec) -> String {
         let tiles: Vec<String> = spec.labels.iter().map(u8::to_string).collect();
-        let name = format!(
+        format!(
             "{}x{}-goal-{:016x}-tiles-{}.pdb",
             spec.width,
             spec.height,
             xxh3_64(&spec.goal),
             tiles.join(".")
-        );
-        self.dir.as_ref().map(|d| d.join(name))
+        )
+    }
+
+    /// The file that holds (or would hold) `spec`'s table: in the folder,
+    /// or by its name in the store.
+    pub fn path_of(&self, spec: &TableSpec) -> Option<PathBuf> {
+        match (&self.dir, &self.keep) {
+            (Some(d), _) => Some(d.join(Self::file_name(spec))),
+            (None, Some(_)) => Some(PathBuf::from(Self::file_name(spec))),
+            (None, None) => None,
+        }
+    }
+
+    /// Where tables are kept, for messages.
+    fn place(&self) -> String {
+        match &self.dir {
+            Some(d) => d.display().to_string(),
+            None => "the store of this page".into(),
+        }
+    }
+
+    /// `spec`'s table from the store, when it holds a trusted file.
+    fn load_stored(store: &dyn Store, spec: &TableSpec) -> Result<Option<Vec<u8>>, String> {
+        let Some(bytes) = store.read(&Self::file_name(spec)) else {
+            return Ok(None);
+        };
+        let expected = HEADER as u64 + spec.entries();
+        if bytes.len() as u64 != expected {
+            return Err(format!(
+                "is truncated or overlong ({} bytes, {expected} expected)",
+                bytes.len()
+            ));
+        }
+        let header: [u8; HEADER] = bytes[..HEADER].try_into().expect("the header's size");
+        check_header(&header, spec)?;
+        let mut sum = Xxh3::new();
+        sum.update(&header[..SUMMED]);
+        sum.update(&bytes[HEADER..]);
+        if sum.digest().to_le_bytes() != header[SUMMED..] {
+            return Err("is corrupt (its checksum does not match)".into());
+        }
+        Ok(Some(bytes[HEADER..].to_vec()))
     }
 
     /// `spec`'s file, opened and read up to its table, when its header and
@@ -154,6 +211,9 @@ impl PdbCache {
     /// The table of `spec` from its file; `Ok(None)` when there is no file,
     /// `Err(why)` when the file cannot be trusted.
     pub fn load(&self, spec: &TableSpec) -> Result<Option<Vec<u8>>, String> {
+        if let (None, Some(store)) = (&self.dir, &self.keep) {
+            return Self::load_stored(store.as_ref(), spec);
+        }
         let Some((mut file, header)) = self.open(spec)? else {
             return Ok(None);
         };
@@ -172,11 +232,21 @@ impl PdbCache {
     /// Whether `spec`'s file exists with the right header and size (the
     /// checksum is checked when it is loaded).
     pub fn has(&self, spec: &TableSpec) -> bool {
+        if let (None, Some(store)) = (&self.dir, &self.keep) {
+            return matches!(Self::load_stored(store.as_ref(), spec), Ok(Some(_)));
+        }
         matches!(self.open(spec), Ok(Some(_)))
     }
 
     /// Saves `table` as `spec`'s file (temporary file, then rename).
     pub fn store(&self, spec: &TableSpec, table: &[u8]) -> Result<PathBuf, PdbError> {
+        if let (None, Some(store)) = (&self.dir, &self.keep) {
+            let mut bytes = header(spec, table).to_vec();
+            bytes.extend_from_slice(table);
+            let name = Self::file_name(spec);
+            store.write(&name, &bytes).map_err(PdbError::Cache)?;
+            return Ok(PathBuf::from(name));
+        }
         let path = self
             .path_of(spec)
             .ok_or_else(|| PdbError::Cache("no cache folder is known (HOME is not set)".into()))?;
@@ -244,19 +314,19 @@ impl PdbCache {
             super::build_bytes(&geo, spec.labels.len()),
             ctx.budget(),
         )?;
-        if let Some(path) = self.path_of(spec) {
+        if self.path_of(spec).is_some() {
             notice(&format!(
                 "building the pattern database of tiles {} ({} entries; once, then kept in {})",
                 spec.labels.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
                 spec.entries(),
-                path.parent().expect("a folder").display()
+                self.place()
             ));
         }
         let (table, stats) = spec.build(ctx);
         let saved = match self.store(spec, &table) {
             Ok(path) => Some(path),
             Err(e) if self.explicit => return Err(e),
-            Err(PdbError::Cache(why)) if self.dir.is_some() => {
+            Err(PdbError::Cache(why)) if self.path_of(spec).is_some() => {
                 notice(&format!("{why}; the table is used but not kept"));
                 None
             }

@@ -103,6 +103,16 @@ function showError(text) {
   show(ui.error, Boolean(text));
 }
 
+/** An error's message, with what the browser's limits mean. */
+function explain(e) {
+  if (e instanceof ApiError && e.kind === "over-budget" && backend?.kind === "wasm") {
+    return `${e.message}. This page runs tansaku in your browser, which gives it ${Math.round(
+      state.info.limits.max_memory / 2 ** 20,
+    )} MiB (WebAssembly has 4 GiB at most): run tansaku serve or the command line on a machine with the memory for spaces this large.`;
+  }
+  return e.message;
+}
+
 function number(n) {
   return typeof n === "number" ? n.toLocaleString("en") : String(n ?? "");
 }
@@ -463,7 +473,7 @@ async function solve() {
         }
         resultRow([algo, e.message, "", "", "", ""]);
         if (!first) {
-          showError(e.message);
+          showError(explain(e));
           announce(`Error: ${e.message}`);
         }
         continue;
@@ -558,7 +568,7 @@ async function analyse() {
   } catch (e) {
     if (stopped(e)) announce("Cancelled");
     else {
-      showError(e.message);
+      showError(explain(e));
       announce(`Error: ${e.message}`);
     }
   } finally {
@@ -820,7 +830,13 @@ async function start() {
     showError(`The back end does not answer: ${e.message}`);
     return;
   }
-  ui.backend.textContent = `(answers from ${state.info.backend === "server" ? "tansaku serve" : state.info.backend}; ${state.info.limits.time_limit} s a job)`;
+  const limits = state.info.limits;
+  ui.backend.textContent =
+    backend.kind === "server"
+      ? `(answers from tansaku serve: ${limits.workers} workers, ${limits.time_limit} s a job)`
+      : `(answers from tansaku in WebAssembly, in this browser: one question at a time on one thread, ${Math.round(
+          limits.max_memory / 2 ** 20,
+        )} MiB a question (WebAssembly has 4 GiB at most), pattern databases kept in this browser's storage)`;
   ui.version.textContent = state.info.version;
   fillGameList();
   await applyAddress();

@@ -7,16 +7,27 @@
 //             databases already kept by the server
 //   games     GET /api/games while two analyses keep both workers busy
 //
+// or, with --static DIR, against the static WebAssembly build in DIR
+// (web/build.sh DIR) on a plain static file server:
+//
+//   page      interactive, the worker's WebAssembly compiled and ready
+//   8-puzzle  a solve in the page, by BFS in the worker
+//   bfs       the search's own seconds in the worker beside the command
+//             line's (native), for the same 8-puzzle BFS: the ratio
+//   size      the build's files gzipped
+//
 // Each figure: the median (and min, max) of several runs. Start it from
 // web/tests after `cargo build --release` and `npm ci`:
 //
-//   node bench.mjs [--runs 9] [--pdb-dir DIR]
+//   node bench.mjs [--runs 9] [--pdb-dir DIR] [--static DIR]
 //
 // The first run builds the 7-8 databases into the pattern database folder
 // (about 1.5 minutes) unless they are there already.
 import { chromium } from "@playwright/test";
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { execFileSync, spawn } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -48,13 +59,26 @@ async function post(path, body) {
   return r.json();
 }
 
-const server = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--time-limit", "600", ...pdbArgs], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const site = opt("--static");
+const server = site
+  ? spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", site], { stdio: "ignore" })
+  : spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--time-limit", "600", ...pdbArgs], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+
+/** Every file under `dir`, gzipped, in bytes. */
+function gzipped(dir) {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    total += statSync(path).isDirectory() ? gzipped(path) : gzipSync(readFileSync(path), { level: 9 }).length;
+  }
+  return total;
+}
 try {
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(base + "api/games")).ok) break;
+      if ((await fetch(base + (site ? "index.html" : "api/games"))).ok) break;
     } catch {
       if (i > 100) throw new Error("the server did not start");
       await new Promise((r) => setTimeout(r, 100));
@@ -97,8 +121,33 @@ try {
     solve.push(ms);
   }
   show("8-puzzle", solve);
+  if (site) {
+    // The search's own seconds: the worker's BFS beside the command line's.
+    const wasm = [];
+    for (let i = 0; i < runs; i++) {
+      await page.getByTestId("length").evaluate((e) => (e.textContent = ""));
+      await page.getByRole("button", { name: "Solve", exact: true }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="length"]').textContent !== "");
+      wasm.push(Number(await page.getByTestId("seconds").textContent()) * 1000);
+    }
+    const native = [];
+    for (let i = 0; i < runs; i++) {
+      const out = execFileSync(bin, ["solve", "sliding", "--board", "867/254/3_1", "--algo", "bfs", "--json", "-q"]);
+      native.push(JSON.parse(out).stats.seconds * 1000);
+    }
+    show("bfs wasm", wasm);
+    show("bfs native", native);
+    console.log(`bfs        wasm / native: ${(stats(wasm).median / stats(native).median).toFixed(2)}x`);
+    console.log(`size       ${(gzipped(site) / 1024).toFixed(0)} KiB gzipped (every file of ${site})`);
+  }
   await browser.close();
+  if (!site) await serverFigures();
+} finally {
+  server.kill();
+}
 
+/** The figures of the API: Korf's #1, the list of games while jobs run. */
+async function serverFigures() {
   const korf = { game: "sliding", board: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", goal: "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15" };
   let t = performance.now();
   const first = await post("api/solve", korf);
@@ -124,6 +173,4 @@ try {
   show("games", list);
   console.log(`           (while ${status.running} jobs ran)`);
   long.forEach((p) => p.catch(() => {}));
-} finally {
-  server.kill();
 }

@@ -1,7 +1,8 @@
 // tansaku's page in a real browser: Debian's Chromium (/usr/bin/chromium,
-// or $CHROMIUM) driven by Playwright, against `tansaku serve` started on a
-// free port with a fresh pattern-database folder. The next issue runs the
-// same tests against the static WebAssembly build.
+// or $CHROMIUM) driven by Playwright, against `tansaku serve` started with
+// a fresh pattern-database folder, or, with TANSAKU_STATIC=DIR, against the
+// static WebAssembly build in DIR (web/build.sh DIR) served by a plain
+// static file server (python3 -m http.server).
 import { defineConfig } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { join, resolve } from "node:path";
 const port = Number(process.env.TANSAKU_PORT ?? 18765);
 const bin = resolve(process.env.TANSAKU_BIN ?? "../../target/release/tansaku");
 const pdb = process.env.TANSAKU_TEST_PDB ?? mkdtempSync(join(tmpdir(), "tansaku-web-pdb-"));
+const site = process.env.TANSAKU_STATIC ? resolve(process.env.TANSAKU_STATIC) : null;
 process.env.TANSAKU_BASE_URL = `http://127.0.0.1:${port}/`;
 process.env.TANSAKU_BIN = bin;
 
@@ -38,12 +40,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `"${bin}" serve --addr 127.0.0.1:${port} --pdb-dir "${pdb}" --time-limit 60`,
-    url: `http://127.0.0.1:${port}/api/games`,
-    timeout: 30_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: site
+    ? {
+        command: `python3 -m http.server ${port} --bind 127.0.0.1 --directory "${site}"`,
+        url: `http://127.0.0.1:${port}/index.html`,
+        timeout: 30_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+      }
+    : {
+        command: `"${bin}" serve --addr 127.0.0.1:${port} --pdb-dir "${pdb}" --time-limit 60`,
+        url: `http://127.0.0.1:${port}/api/games`,
+        timeout: 30_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+      },
 });

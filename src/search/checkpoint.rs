@@ -11,20 +11,12 @@
 //! is of another analysis, another version, shorter than its header says,
 //! or whose checksum differs is refused: it is never trusted.
 
-use std::fs::{self, File};
-use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use xxhash_rust::xxh3::Xxh3;
+use std::path::PathBuf;
 
-const MAGIC: &[u8; 16] = b"tansaku-retro\0\0\0";
 /// The format version; a file of another version is refused.
 pub const VERSION: u32 = 1;
 /// The checkpoint's file name in its folder.
 pub const FILE: &str = "longest.ckpt";
-const TEMP: &str = "longest.ckpt.tmp";
-/// Words converted a buffer.
-const BUF_WORDS: usize = 1 << 16;
 
 /// Why a checkpoint cannot be used or written.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -64,366 +56,385 @@ pub(crate) struct Saved {
     pub(crate) expanded: u64,
 }
 
-/// A checkpoint whose header was read and checked; its words come next.
-pub(crate) struct Opened {
-    path: PathBuf,
-    reader: BufReader<File>,
-    hasher: Xxh3,
-    saved: Saved,
-    words: u64,
-}
+#[cfg(feature = "files")]
+pub(crate) use files::*;
 
-/// Reads a header, hashing what it reads; `None` when the file ends first
-/// or a length passes the file's size (checked before anything is
-/// allocated for it).
-struct Head {
-    reader: BufReader<File>,
-    hasher: Xxh3,
-    size: u64,
-    /// Bytes read so far: at the end, the header's length.
-    read: u64,
-}
+/// Reading and writing checkpoint files (the `files` feature).
+#[cfg(feature = "files")]
+mod files {
+    use super::*;
+    use std::fs::{self, File};
+    use std::io::{self, BufReader, BufWriter, Read, Write};
+    use std::path::Path;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    use xxhash_rust::xxh3::Xxh3;
 
-impl Head {
-    fn bytes(&mut self, n: u64) -> Option<Vec<u8>> {
-        if n > self.size {
-            return None;
+    const MAGIC: &[u8; 16] = b"tansaku-retro\0\0\0";
+    const TEMP: &str = "longest.ckpt.tmp";
+    /// Words converted a buffer.
+    const BUF_WORDS: usize = 1 << 16;
+
+    /// A checkpoint whose header was read and checked; its words come next.
+    pub(crate) struct Opened {
+        path: PathBuf,
+        reader: BufReader<File>,
+        hasher: Xxh3,
+        saved: Saved,
+        words: u64,
+    }
+
+    /// Reads a header, hashing what it reads; `None` when the file ends first
+    /// or a length passes the file's size (checked before anything is
+    /// allocated for it).
+    struct Head {
+        reader: BufReader<File>,
+        hasher: Xxh3,
+        size: u64,
+        /// Bytes read so far: at the end, the header's length.
+        read: u64,
+    }
+
+    impl Head {
+        fn bytes(&mut self, n: u64) -> Option<Vec<u8>> {
+            if n > self.size {
+                return None;
+            }
+            let mut b = vec![0u8; n as usize];
+            self.reader.read_exact(&mut b).ok()?;
+            self.hasher.update(&b);
+            self.read += n;
+            Some(b)
         }
-        let mut b = vec![0u8; n as usize];
-        self.reader.read_exact(&mut b).ok()?;
-        self.hasher.update(&b);
-        self.read += n;
-        Some(b)
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.bytes(4)?.try_into().ok()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.bytes(8)?.try_into().ok()?))
-    }
-    fn list(&mut self, unit: u64) -> Option<Vec<u8>> {
-        let n = self.u64()?;
-        self.bytes(n.checked_mul(unit)?)
-    }
-    fn words(&mut self) -> Option<Vec<u64>> {
-        let b = self.list(8)?;
-        Some(
-            b.chunks_exact(8)
-                .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-                .collect(),
-        )
-    }
-}
-
-fn header(key: &str, bits: u32, states: u64, saved: &Saved, words: u64) -> Vec<u8> {
-    let mut h = Vec::with_capacity(128 + key.len() + 8 * saved.histogram.len());
-    h.extend_from_slice(MAGIC);
-    h.extend_from_slice(&VERSION.to_le_bytes());
-    h.extend_from_slice(&bits.to_le_bytes());
-    h.extend_from_slice(&states.to_le_bytes());
-    h.extend_from_slice(&(key.len() as u64).to_le_bytes());
-    h.extend_from_slice(key.as_bytes());
-    h.extend_from_slice(&(saved.histogram.len() as u64).to_le_bytes());
-    for &x in &saved.histogram {
-        h.extend_from_slice(&x.to_le_bytes());
-    }
-    h.extend_from_slice(&saved.expanded.to_le_bytes());
-    h.extend_from_slice(&words.to_le_bytes());
-    h
-}
-
-fn unwritable(dir: &Path, e: io::Error) -> CheckpointError {
-    CheckpointError::Unwritable {
-        dir: dir.to_path_buf(),
-        why: e.to_string(),
-    }
-}
-
-/// Makes sure files can be written in `dir` (created if missing), removes
-/// the temporary file a write killed midway left, and opens `file` there
-/// for reading if it exists.
-fn prepare(dir: &Path, file: &str, temp: &str) -> Result<Option<(PathBuf, Head)>, CheckpointError> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(CheckpointError::Unwritable {
-            dir: dir.to_path_buf(),
-            why: "it is a file, not a folder".into(),
-        });
-    }
-    fs::create_dir_all(dir).map_err(|e| unwritable(dir, e))?;
-    let probe = dir.join(".tansaku-probe");
-    File::create(&probe)
-        .and_then(|mut f| f.write_all(b"probe"))
-        .map_err(|e| unwritable(dir, e))?;
-    let _ = fs::remove_file(&probe);
-    let _ = fs::remove_file(dir.join(temp));
-    let path = dir.join(file);
-    let f = match File::open(&path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(CheckpointError::Unreadable {
-                path,
-                why: e.to_string(),
-            });
+        fn u32(&mut self) -> Option<u32> {
+            Some(u32::from_le_bytes(self.bytes(4)?.try_into().ok()?))
         }
-    };
-    let size = f.metadata().map(|m| m.len()).unwrap_or(0);
-    let head = Head {
-        reader: BufReader::with_capacity(1 << 20, f),
-        hasher: Xxh3::new(),
-        size,
-        read: 0,
-    };
-    Ok(Some((path, head)))
-}
-
-/// Reads the magic and the format version; why the file is refused if
-/// either is not this program's.
-fn check_magic(h: &mut Head, magic: &[u8; 16]) -> Result<(), String> {
-    let truncated = || "truncated (it ends inside its header)".to_string();
-    if h.bytes(16).ok_or_else(truncated)? != magic {
-        return Err(if magic == MAGIC {
-            "not a tansaku checkpoint".into()
-        } else {
-            "not a tansaku checkpoint of an analysis on disk".into()
-        });
-    }
-    let version = h.u32().ok_or_else(truncated)?;
-    if version != VERSION {
-        return Err(format!(
-            "written by format version {version}, this program reads version {VERSION}"
-        ));
-    }
-    Ok(())
-}
-
-/// Writes a file by `body` into `temp`, syncs it, renames it to `file` and
-/// syncs the folder; on an error removes the temporary file, so the last
-/// good file stays.
-fn commit(
-    dir: &Path,
-    file: &str,
-    temp: &str,
-    body: impl FnOnce(&mut BufWriter<File>, &mut Xxh3) -> io::Result<()>,
-) -> Result<(), CheckpointError> {
-    let temp = dir.join(temp);
-    let result = (|| -> io::Result<()> {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&temp)?);
-        let mut hasher = Xxh3::new();
-        body(&mut out, &mut hasher)?;
-        out.write_all(&hasher.digest().to_le_bytes())?;
-        let f = out.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        drop(f);
-        fs::rename(&temp, dir.join(file))?;
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
+        fn u64(&mut self) -> Option<u64> {
+            Some(u64::from_le_bytes(self.bytes(8)?.try_into().ok()?))
         }
-        Ok(())
-    })();
-    result.map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        unwritable(dir, e)
-    })
-}
-
-/// Makes sure checkpoints can be written in `dir` (created if missing),
-/// removes what a write killed midway left, and opens the checkpoint there
-/// if there is one: `None` when there is none, an error when it is not one
-/// of this analysis (`key`, slot width, states) or cannot be trusted.
-pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Option<Opened>, CheckpointError> {
-    let Some((path, mut h)) = prepare(dir, FILE, TEMP)? else {
-        return Ok(None);
-    };
-    let size = h.size;
-    let refuse = |why: String| CheckpointError::Refused {
-        path: path.clone(),
-        why,
-    };
-    let truncated = || refuse("truncated (it ends inside its header)".into());
-    check_magic(&mut h, MAGIC).map_err(refuse)?;
-    let file_bits = h.u32().ok_or_else(truncated)?;
-    let file_states = h.u64().ok_or_else(truncated)?;
-    let file_key = h.list(1).ok_or_else(truncated)?;
-    let file_key = String::from_utf8(file_key).map_err(|_| refuse("corrupt description".into()))?;
-    if file_key != key {
-        return Err(refuse(format!("it is of {file_key}, not of {key}")));
-    }
-    if (file_bits, file_states) != (bits, states) {
-        return Err(refuse(format!(
-            "it keeps {file_states} states in {file_bits}-bit slots, this run {states} in {bits}-bit slots"
-        )));
-    }
-    let histogram = h.words().ok_or_else(truncated)?;
-    let expanded = h.u64().ok_or_else(truncated)?;
-    let words = h.u64().ok_or_else(truncated)?;
-    let head = h.read;
-    let expected = words.saturating_mul(8).saturating_add(head + 8);
-    if histogram.is_empty() || size != expected {
-        return Err(refuse(format!(
-            "truncated or corrupt ({size} bytes, its header says {expected})"
-        )));
-    }
-    let Head { reader, hasher, .. } = h;
-    Ok(Some(Opened {
-        path,
-        reader,
-        hasher,
-        saved: Saved { histogram, expanded },
-        words,
-    }))
-}
-
-#[cfg(feature = "mpi")]
-impl Opened {
-    /// The last level the checkpoint holds.
-    pub(crate) fn level(&self) -> usize {
-        self.saved.histogram.len() - 1
-    }
-}
-
-/// Reads the table of an opened checkpoint into `words` and checks the
-/// checksum; returns the levels done. On an error the table holds garbage.
-pub(crate) fn load(mut f: Opened, words: &[AtomicU64]) -> Result<Saved, CheckpointError> {
-    let refuse = |why: &str| CheckpointError::Refused {
-        path: f.path.clone(),
-        why: why.into(),
-    };
-    if f.words != words.len() as u64 {
-        return Err(refuse("its table is of another size"));
-    }
-    let mut buf = vec![0u8; BUF_WORDS * 8];
-    for part in words.chunks(BUF_WORDS) {
-        let b = &mut buf[..part.len() * 8];
-        f.reader.read_exact(b).map_err(|_| refuse("truncated"))?;
-        f.hasher.update(b);
-        for (w, c) in part.iter().zip(b.chunks_exact(8)) {
-            w.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
+        fn list(&mut self, unit: u64) -> Option<Vec<u8>> {
+            let n = self.u64()?;
+            self.bytes(n.checked_mul(unit)?)
+        }
+        fn words(&mut self) -> Option<Vec<u64>> {
+            let b = self.list(8)?;
+            Some(
+                b.chunks_exact(8)
+                    .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+                    .collect(),
+            )
         }
     }
-    let mut sum = [0u8; 8];
-    f.reader.read_exact(&mut sum).map_err(|_| refuse("truncated"))?;
-    if u64::from_le_bytes(sum) != f.hasher.digest() {
-        return Err(refuse("corrupt (its checksum does not match its contents)"));
-    }
-    Ok(f.saved)
-}
 
-/// Writes a checkpoint: temporary file, sync, rename, sync of the folder.
-/// On an error the temporary file is removed and the last checkpoint kept.
-pub(crate) fn save(
-    dir: &Path,
-    key: &str,
-    bits: u32,
-    states: u64,
-    saved: &Saved,
-    words: &[AtomicU64],
-) -> Result<(), CheckpointError> {
-    commit(dir, FILE, TEMP, |out, hasher| {
-        let head = header(key, bits, states, saved, words.len() as u64);
-        hasher.update(&head);
-        out.write_all(&head)?;
-        write_words(out, hasher, words)
-    })
-}
-
-/// Writes `words` little-endian to `out`, hashing what it writes.
-pub(crate) fn write_words(out: &mut impl Write, hasher: &mut Xxh3, words: &[AtomicU64]) -> io::Result<()> {
-    let mut buf = vec![0u8; BUF_WORDS.min(words.len()) * 8];
-    for part in words.chunks(BUF_WORDS) {
-        let b = &mut buf[..part.len() * 8];
-        for (w, c) in part.iter().zip(b.chunks_exact_mut(8)) {
-            c.copy_from_slice(&w.load(Relaxed).to_le_bytes());
-        }
-        hasher.update(b);
-        out.write_all(b)?;
-    }
-    Ok(())
-}
-
-/// The checkpoint of an analysis on disk, in its folder: a small file that
-/// names the generation of chunk files holding the table at a level's end.
-pub const DISK_FILE: &str = "longest-disk.ckpt";
-const DISK_TEMP: &str = "longest-disk.ckpt.tmp";
-const DISK_MAGIC: &[u8; 16] = b"tansaku-disk\0\0\0\0";
-
-/// What an analysis on disk saved at a level's end: the levels, how the
-/// table is cut, which generation of chunk files holds it, and each
-/// chunk file's XXH3-64 checksum.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct DiskSaved {
-    pub(crate) saved: Saved,
-    pub(crate) chunk_ranks: u64,
-    pub(crate) generation: u32,
-    pub(crate) sums: Vec<u64>,
-}
-
-fn disk_header(key: &str, states: u64, s: &DiskSaved) -> Vec<u8> {
-    let mut h = Vec::new();
-    h.extend_from_slice(DISK_MAGIC);
-    h.extend_from_slice(&VERSION.to_le_bytes());
-    h.extend_from_slice(&states.to_le_bytes());
-    h.extend_from_slice(&(key.len() as u64).to_le_bytes());
-    h.extend_from_slice(key.as_bytes());
-    h.extend_from_slice(&s.chunk_ranks.to_le_bytes());
-    h.extend_from_slice(&s.generation.to_le_bytes());
-    for list in [&s.saved.histogram, &s.sums] {
-        h.extend_from_slice(&(list.len() as u64).to_le_bytes());
-        for &x in list.iter() {
+    fn header(key: &str, bits: u32, states: u64, saved: &Saved, words: u64) -> Vec<u8> {
+        let mut h = Vec::with_capacity(128 + key.len() + 8 * saved.histogram.len());
+        h.extend_from_slice(MAGIC);
+        h.extend_from_slice(&VERSION.to_le_bytes());
+        h.extend_from_slice(&bits.to_le_bytes());
+        h.extend_from_slice(&states.to_le_bytes());
+        h.extend_from_slice(&(key.len() as u64).to_le_bytes());
+        h.extend_from_slice(key.as_bytes());
+        h.extend_from_slice(&(saved.histogram.len() as u64).to_le_bytes());
+        for &x in &saved.histogram {
             h.extend_from_slice(&x.to_le_bytes());
         }
+        h.extend_from_slice(&saved.expanded.to_le_bytes());
+        h.extend_from_slice(&words.to_le_bytes());
+        h
     }
-    h.extend_from_slice(&s.saved.expanded.to_le_bytes());
-    h
-}
 
-/// Writes the checkpoint of an analysis on disk (temporary file, sync,
-/// rename); the chunk files it names must be synced already.
-pub(crate) fn save_disk(dir: &Path, key: &str, states: u64, s: &DiskSaved) -> Result<(), CheckpointError> {
-    commit(dir, DISK_FILE, DISK_TEMP, |out, hasher| {
-        let head = disk_header(key, states, s);
-        hasher.update(&head);
-        out.write_all(&head)
-    })
-}
+    fn unwritable(dir: &Path, e: io::Error) -> CheckpointError {
+        CheckpointError::Unwritable {
+            dir: dir.to_path_buf(),
+            why: e.to_string(),
+        }
+    }
 
-/// Makes sure `dir` can hold checkpoints and reads the checkpoint of an
-/// analysis on disk there, if any: `None` when there is none, an error when
-/// it is of another analysis or cannot be trusted. The chunk files it names
-/// are checked by the caller.
-pub(crate) fn open_disk(dir: &Path, key: &str, states: u64) -> Result<Option<DiskSaved>, CheckpointError> {
-    let Some((path, mut h)) = prepare(dir, DISK_FILE, DISK_TEMP)? else {
-        return Ok(None);
-    };
-    let refuse = |why: String| CheckpointError::Refused {
-        path: path.clone(),
-        why,
-    };
-    let truncated = || refuse("truncated (it ends inside its header)".into());
-    check_magic(&mut h, DISK_MAGIC).map_err(refuse)?;
-    let file_states = h.u64().ok_or_else(truncated)?;
-    let file_key =
-        String::from_utf8(h.list(1).ok_or_else(truncated)?).map_err(|_| refuse("corrupt description".into()))?;
-    if file_key != key {
-        return Err(refuse(format!("it is of {file_key}, not of {key}")));
+    /// Makes sure files can be written in `dir` (created if missing), removes
+    /// the temporary file a write killed midway left, and opens `file` there
+    /// for reading if it exists.
+    fn prepare(dir: &Path, file: &str, temp: &str) -> Result<Option<(PathBuf, Head)>, CheckpointError> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(CheckpointError::Unwritable {
+                dir: dir.to_path_buf(),
+                why: "it is a file, not a folder".into(),
+            });
+        }
+        fs::create_dir_all(dir).map_err(|e| unwritable(dir, e))?;
+        let probe = dir.join(".tansaku-probe");
+        File::create(&probe)
+            .and_then(|mut f| f.write_all(b"probe"))
+            .map_err(|e| unwritable(dir, e))?;
+        let _ = fs::remove_file(&probe);
+        let _ = fs::remove_file(dir.join(temp));
+        let path = dir.join(file);
+        let f = match File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(CheckpointError::Unreadable {
+                    path,
+                    why: e.to_string(),
+                });
+            }
+        };
+        let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+        let head = Head {
+            reader: BufReader::with_capacity(1 << 20, f),
+            hasher: Xxh3::new(),
+            size,
+            read: 0,
+        };
+        Ok(Some((path, head)))
     }
-    if file_states != states {
-        return Err(refuse(format!("it keeps {file_states} states, this run {states}")));
+
+    /// Reads the magic and the format version; why the file is refused if
+    /// either is not this program's.
+    fn check_magic(h: &mut Head, magic: &[u8; 16]) -> Result<(), String> {
+        let truncated = || "truncated (it ends inside its header)".to_string();
+        if h.bytes(16).ok_or_else(truncated)? != magic {
+            return Err(if magic == MAGIC {
+                "not a tansaku checkpoint".into()
+            } else {
+                "not a tansaku checkpoint of an analysis on disk".into()
+            });
+        }
+        let version = h.u32().ok_or_else(truncated)?;
+        if version != VERSION {
+            return Err(format!(
+                "written by format version {version}, this program reads version {VERSION}"
+            ));
+        }
+        Ok(())
     }
-    let chunk_ranks = h.u64().ok_or_else(truncated)?;
-    let generation = h.u32().ok_or_else(truncated)?;
-    let histogram = h.words().ok_or_else(truncated)?;
-    let sums = h.words().ok_or_else(truncated)?;
-    let expanded = h.u64().ok_or_else(truncated)?;
-    let digest = h.hasher.digest();
-    let sum = h.u64().ok_or_else(truncated)?;
-    if sum != digest || h.read != h.size || histogram.is_empty() || generation > 1 {
-        return Err(refuse("corrupt (its checksum does not match its contents)".into()));
+
+    /// Writes a file by `body` into `temp`, syncs it, renames it to `file` and
+    /// syncs the folder; on an error removes the temporary file, so the last
+    /// good file stays.
+    fn commit(
+        dir: &Path,
+        file: &str,
+        temp: &str,
+        body: impl FnOnce(&mut BufWriter<File>, &mut Xxh3) -> io::Result<()>,
+    ) -> Result<(), CheckpointError> {
+        let temp = dir.join(temp);
+        let result = (|| -> io::Result<()> {
+            let mut out = BufWriter::with_capacity(1 << 20, File::create(&temp)?);
+            let mut hasher = Xxh3::new();
+            body(&mut out, &mut hasher)?;
+            out.write_all(&hasher.digest().to_le_bytes())?;
+            let f = out.into_inner().map_err(|e| e.into_error())?;
+            f.sync_all()?;
+            drop(f);
+            fs::rename(&temp, dir.join(file))?;
+            if let Ok(d) = File::open(dir) {
+                let _ = d.sync_all();
+            }
+            Ok(())
+        })();
+        result.map_err(|e| {
+            let _ = fs::remove_file(&temp);
+            unwritable(dir, e)
+        })
     }
-    Ok(Some(DiskSaved {
-        saved: Saved { histogram, expanded },
-        chunk_ranks,
-        generation,
-        sums,
-    }))
+
+    /// Makes sure checkpoints can be written in `dir` (created if missing),
+    /// removes what a write killed midway left, and opens the checkpoint there
+    /// if there is one: `None` when there is none, an error when it is not one
+    /// of this analysis (`key`, slot width, states) or cannot be trusted.
+    pub(crate) fn open(dir: &Path, key: &str, bits: u32, states: u64) -> Result<Option<Opened>, CheckpointError> {
+        let Some((path, mut h)) = prepare(dir, FILE, TEMP)? else {
+            return Ok(None);
+        };
+        let size = h.size;
+        let refuse = |why: String| CheckpointError::Refused {
+            path: path.clone(),
+            why,
+        };
+        let truncated = || refuse("truncated (it ends inside its header)".into());
+        check_magic(&mut h, MAGIC).map_err(refuse)?;
+        let file_bits = h.u32().ok_or_else(truncated)?;
+        let file_states = h.u64().ok_or_else(truncated)?;
+        let file_key = h.list(1).ok_or_else(truncated)?;
+        let file_key = String::from_utf8(file_key).map_err(|_| refuse("corrupt description".into()))?;
+        if file_key != key {
+            return Err(refuse(format!("it is of {file_key}, not of {key}")));
+        }
+        if (file_bits, file_states) != (bits, states) {
+            return Err(refuse(format!(
+                "it keeps {file_states} states in {file_bits}-bit slots, this run {states} in {bits}-bit slots"
+            )));
+        }
+        let histogram = h.words().ok_or_else(truncated)?;
+        let expanded = h.u64().ok_or_else(truncated)?;
+        let words = h.u64().ok_or_else(truncated)?;
+        let head = h.read;
+        let expected = words.saturating_mul(8).saturating_add(head + 8);
+        if histogram.is_empty() || size != expected {
+            return Err(refuse(format!(
+                "truncated or corrupt ({size} bytes, its header says {expected})"
+            )));
+        }
+        let Head { reader, hasher, .. } = h;
+        Ok(Some(Opened {
+            path,
+            reader,
+            hasher,
+            saved: Saved { histogram, expanded },
+            words,
+        }))
+    }
+
+    #[cfg(feature = "mpi")]
+    impl Opened {
+        /// The last level the checkpoint holds.
+        pub(crate) fn level(&self) -> usize {
+            self.saved.histogram.len() - 1
+        }
+    }
+
+    /// Reads the table of an opened checkpoint into `words` and checks the
+    /// checksum; returns the levels done. On an error the table holds garbage.
+    pub(crate) fn load(mut f: Opened, words: &[AtomicU64]) -> Result<Saved, CheckpointError> {
+        let refuse = |why: &str| CheckpointError::Refused {
+            path: f.path.clone(),
+            why: why.into(),
+        };
+        if f.words != words.len() as u64 {
+            return Err(refuse("its table is of another size"));
+        }
+        let mut buf = vec![0u8; BUF_WORDS * 8];
+        for part in words.chunks(BUF_WORDS) {
+            let b = &mut buf[..part.len() * 8];
+            f.reader.read_exact(b).map_err(|_| refuse("truncated"))?;
+            f.hasher.update(b);
+            for (w, c) in part.iter().zip(b.chunks_exact(8)) {
+                w.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
+            }
+        }
+        let mut sum = [0u8; 8];
+        f.reader.read_exact(&mut sum).map_err(|_| refuse("truncated"))?;
+        if u64::from_le_bytes(sum) != f.hasher.digest() {
+            return Err(refuse("corrupt (its checksum does not match its contents)"));
+        }
+        Ok(f.saved)
+    }
+
+    /// Writes a checkpoint: temporary file, sync, rename, sync of the folder.
+    /// On an error the temporary file is removed and the last checkpoint kept.
+    pub(crate) fn save(
+        dir: &Path,
+        key: &str,
+        bits: u32,
+        states: u64,
+        saved: &Saved,
+        words: &[AtomicU64],
+    ) -> Result<(), CheckpointError> {
+        commit(dir, FILE, TEMP, |out, hasher| {
+            let head = header(key, bits, states, saved, words.len() as u64);
+            hasher.update(&head);
+            out.write_all(&head)?;
+            write_words(out, hasher, words)
+        })
+    }
+
+    /// Writes `words` little-endian to `out`, hashing what it writes.
+    pub(crate) fn write_words(out: &mut impl Write, hasher: &mut Xxh3, words: &[AtomicU64]) -> io::Result<()> {
+        let mut buf = vec![0u8; BUF_WORDS.min(words.len()) * 8];
+        for part in words.chunks(BUF_WORDS) {
+            let b = &mut buf[..part.len() * 8];
+            for (w, c) in part.iter().zip(b.chunks_exact_mut(8)) {
+                c.copy_from_slice(&w.load(Relaxed).to_le_bytes());
+            }
+            hasher.update(b);
+            out.write_all(b)?;
+        }
+        Ok(())
+    }
+
+    /// The checkpoint of an analysis on disk, in its folder: a small file that
+    /// names the generation of chunk files holding the table at a level's end.
+    pub const DISK_FILE: &str = "longest-disk.ckpt";
+    const DISK_TEMP: &str = "longest-disk.ckpt.tmp";
+    const DISK_MAGIC: &[u8; 16] = b"tansaku-disk\0\0\0\0";
+
+    /// What an analysis on disk saved at a level's end: the levels, how the
+    /// table is cut, which generation of chunk files holds it, and each
+    /// chunk file's XXH3-64 checksum.
+    #[derive(Clone, Debug, PartialEq)]
+    pub(crate) struct DiskSaved {
+        pub(crate) saved: Saved,
+        pub(crate) chunk_ranks: u64,
+        pub(crate) generation: u32,
+        pub(crate) sums: Vec<u64>,
+    }
+
+    fn disk_header(key: &str, states: u64, s: &DiskSaved) -> Vec<u8> {
+        let mut h = Vec::new();
+        h.extend_from_slice(DISK_MAGIC);
+        h.extend_from_slice(&VERSION.to_le_bytes());
+        h.extend_from_slice(&states.to_le_bytes());
+        h.extend_from_slice(&(key.len() as u64).to_le_bytes());
+        h.extend_from_slice(key.as_bytes());
+        h.extend_from_slice(&s.chunk_ranks.to_le_bytes());
+        h.extend_from_slice(&s.generation.to_le_bytes());
+        for list in [&s.saved.histogram, &s.sums] {
+            h.extend_from_slice(&(list.len() as u64).to_le_bytes());
+            for &x in list.iter() {
+                h.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        h.extend_from_slice(&s.saved.expanded.to_le_bytes());
+        h
+    }
+
+    /// Writes the checkpoint of an analysis on disk (temporary file, sync,
+    /// rename); the chunk files it names must be synced already.
+    pub(crate) fn save_disk(dir: &Path, key: &str, states: u64, s: &DiskSaved) -> Result<(), CheckpointError> {
+        commit(dir, DISK_FILE, DISK_TEMP, |out, hasher| {
+            let head = disk_header(key, states, s);
+            hasher.update(&head);
+            out.write_all(&head)
+        })
+    }
+
+    /// Makes sure `dir` can hold checkpoints and reads the checkpoint of an
+    /// analysis on disk there, if any: `None` when there is none, an error when
+    /// it is of another analysis or cannot be trusted. The chunk files it names
+    /// are checked by the caller.
+    pub(crate) fn open_disk(dir: &Path, key: &str, states: u64) -> Result<Option<DiskSaved>, CheckpointError> {
+        let Some((path, mut h)) = prepare(dir, DISK_FILE, DISK_TEMP)? else {
+            return Ok(None);
+        };
+        let refuse = |why: String| CheckpointError::Refused {
+            path: path.clone(),
+            why,
+        };
+        let truncated = || refuse("truncated (it ends inside its header)".into());
+        check_magic(&mut h, DISK_MAGIC).map_err(refuse)?;
+        let file_states = h.u64().ok_or_else(truncated)?;
+        let file_key =
+            String::from_utf8(h.list(1).ok_or_else(truncated)?).map_err(|_| refuse("corrupt description".into()))?;
+        if file_key != key {
+            return Err(refuse(format!("it is of {file_key}, not of {key}")));
+        }
+        if file_states != states {
+            return Err(refuse(format!("it keeps {file_states} states, this run {states}")));
+        }
+        let chunk_ranks = h.u64().ok_or_else(truncated)?;
+        let generation = h.u32().ok_or_else(truncated)?;
+        let histogram = h.words().ok_or_else(truncated)?;
+        let sums = h.words().ok_or_else(truncated)?;
+        let expanded = h.u64().ok_or_else(truncated)?;
+        let digest = h.hasher.digest();
+        let sum = h.u64().ok_or_else(truncated)?;
+        if sum != digest || h.read != h.size || histogram.is_empty() || generation > 1 {
+            return Err(refuse("corrupt (its checksum does not match its contents)".into()));
+        }
+        Ok(Some(DiskSaved {
+            saved: Saved { histogram, expanded },
+            chunk_ranks,
+            generation,
+            sums,
+        }))
+    }
 }

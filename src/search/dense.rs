@@ -17,7 +17,9 @@
 //! thread that it did; bottom-up lets each thread write only its own words.
 //! So the counts are exact and the result does not depend on scheduling.
 
-use super::checkpoint::{self, Saved};
+#[cfg(feature = "files")]
+use super::checkpoint;
+use super::checkpoint::Saved;
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
@@ -219,6 +221,68 @@ impl<C: Code> Dense<C> {
     }
 }
 
+/// The levels a checkpoint holds, loaded into `table`; `None` when there
+/// is none to go on from (a checkpoint of another analysis is refused).
+#[cfg(feature = "files")]
+fn resume<C: Code>(
+    save: Option<&Checkpoint>,
+    bits: u32,
+    n: u64,
+    table: &Table<C>,
+) -> Result<Option<Saved>, SearchError> {
+    let Some(c) = save else { return Ok(None) };
+    match checkpoint::open(&c.dir, &c.key, bits, n)? {
+        Some(file) => Ok(Some(checkpoint::load(file, &table.words)?)),
+        None => Ok(None),
+    }
+}
+
+/// Without files there is no checkpoint to go on from, nor to write.
+#[cfg(not(feature = "files"))]
+fn resume<C: Code>(save: Option<&Checkpoint>, _: u32, _: u64, _: &Table<C>) -> Result<Option<Saved>, SearchError> {
+    match save {
+        Some(_) => Err(super::no_files("a checkpoint")),
+        None => Ok(None),
+    }
+}
+
+/// Writes the levels done into the checkpoint; returns what it cost.
+#[cfg(feature = "files")]
+fn save_levels<C: Code>(
+    c: &Checkpoint,
+    bits: u32,
+    n: u64,
+    histogram: &[u64],
+    expanded: u64,
+    table: &Table<C>,
+) -> Result<Duration, SearchError> {
+    let t = Instant::now();
+    checkpoint::save(
+        &c.dir,
+        &c.key,
+        bits,
+        n,
+        &Saved {
+            histogram: histogram.to_vec(),
+            expanded,
+        },
+        &table.words,
+    )?;
+    Ok(t.elapsed())
+}
+
+#[cfg(not(feature = "files"))]
+fn save_levels<C: Code>(
+    _: &Checkpoint,
+    _: u32,
+    _: u64,
+    _: &[u64],
+    _: u64,
+    _: &Table<C>,
+) -> Result<Duration, SearchError> {
+    Err(super::no_files("a checkpoint"))
+}
+
 /// Runs the levels of a dense analysis of `p` in slots of code `C`.
 pub(crate) fn run<P: Ranked, C: Code>(
     p: &P,
@@ -230,17 +294,11 @@ pub(crate) fn run<P: Ranked, C: Code>(
         usize::try_from(n).map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
     let timer = Timer::start();
     let bits = C::BITS;
-    let resumed = match save {
-        Some(c) => checkpoint::open(&c.dir, &c.key, bits, n)?,
-        None => None,
-    };
-    let from_checkpoint = resumed.is_some();
     let table = Table::<C>::new(len);
+    let resumed = resume(save, bits, n, &table)?;
+    let from_checkpoint = resumed.is_some();
     let (mut histogram, mut expanded) = match resumed {
-        Some(file) => {
-            let Saved { histogram, expanded } = checkpoint::load(file, &table.words)?;
-            (histogram, expanded)
-        }
+        Some(Saved { histogram, expanded }) => (histogram, expanded),
         None => (vec![seed_goals(p, &table)], 0),
     };
     let mut unseen = n - histogram.iter().sum::<u64>();
@@ -255,21 +313,15 @@ pub(crate) fn run<P: Ranked, C: Code>(
     progress.update(n - unseen, &format!("level {}", histogram.len() - 1));
     let mut last_write = Instant::now();
     let mut write_cost = Duration::ZERO;
-    let write = |histogram: &[u64], expanded: u64| -> Result<Duration, SearchError> {
-        let c = save.expect("only called with a checkpoint");
-        let t = Instant::now();
-        checkpoint::save(
-            &c.dir,
-            &c.key,
+    let write = |histogram: &[u64], expanded: u64| {
+        save_levels(
+            save.expect("only called with a checkpoint"),
             bits,
             n,
-            &Saved {
-                histogram: histogram.to_vec(),
-                expanded,
-            },
-            &table.words,
-        )?;
-        Ok(t.elapsed())
+            histogram,
+            expanded,
+            &table,
+        )
     };
     loop {
         let d = (histogram.len() - 1) as u32;

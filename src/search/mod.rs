@@ -24,6 +24,7 @@ pub mod bidir;
 pub mod checkpoint;
 pub mod counting;
 mod dense;
+#[cfg(feature = "files")]
 pub mod disk;
 pub mod ida;
 pub mod index;
@@ -158,6 +159,14 @@ impl Timer {
     pub(crate) fn seconds(&self) -> f64 {
         self.0.elapsed().as_secs_f64()
     }
+}
+
+/// The error of file work asked of a build without the `files` feature.
+#[cfg(not(feature = "files"))]
+pub(crate) fn no_files(what: &str) -> SearchError {
+    SearchError::Unsupported(format!(
+        "{what} needs files, and this build of the library keeps none (the files feature is off)"
+    ))
 }
 
 /// Rebuilds the move list of a path of states by finding, for each step, the

@@ -260,6 +260,7 @@ pub fn retrograde<P: Ranked>(
 
 /// The two-bit analysis with its table in chunk files under `dir`, half
 /// the budget for the chunk in memory.
+#[cfg(feature = "files")]
 fn on_disk<P: Ranked>(p: &P, dir: &std::path::Path, opts: &RetroOptions) -> Result<Analysis<P::State>, SearchError> {
     let memory = opts.ctx.budget().unwrap_or(1 << 30) / 2;
     let run = super::disk::run(p, dir, memory, opts.keep, &opts.ctx, opts.checkpoint.as_ref())?;
@@ -270,6 +271,12 @@ fn on_disk<P: Ranked>(p: &P, dir: &std::path::Path, opts: &RetroOptions) -> Resu
         run.stats.expanded,
         run.stats.seconds,
     ))
+}
+
+/// Without files there is no disk to keep a table on.
+#[cfg(not(feature = "files"))]
+fn on_disk<P: Ranked>(_: &P, _: &std::path::Path, _: &RetroOptions) -> Result<Analysis<P::State>, SearchError> {
+    Err(super::no_files("an analysis on disk"))
 }
 
 /// The longest positions of `a` up to the symmetries of `p`: read from the

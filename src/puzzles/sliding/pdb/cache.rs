@@ -23,6 +23,7 @@
 
 use super::{BuildStats, PdbError, TableSpec};
 use crate::context::Store;
+#[cfg(feature = "files")]
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -179,6 +180,7 @@ impl PdbCache {
     /// `spec`'s file, opened and read up to its table, when its header and
     /// size match; `Ok(None)` when there is no file, `Err(why)` when the
     /// file cannot be trusted (the checksum is left to [`PdbCache::load`]).
+    #[cfg(feature = "files")]
     fn open(&self, spec: &TableSpec) -> Result<Option<(std::fs::File, [u8; HEADER])>, String> {
         let Some(path) = self.path_of(spec) else {
             return Ok(None);
@@ -214,6 +216,18 @@ impl PdbCache {
         if let (None, Some(store)) = (&self.dir, &self.keep) {
             return Self::load_stored(store.as_ref(), spec);
         }
+        self.load_file(spec)
+    }
+
+    /// Without files there is no folder to read.
+    #[cfg(not(feature = "files"))]
+    fn load_file(&self, _: &TableSpec) -> Result<Option<Vec<u8>>, String> {
+        Ok(None)
+    }
+
+    /// The table of `spec` from its file in the folder.
+    #[cfg(feature = "files")]
+    fn load_file(&self, spec: &TableSpec) -> Result<Option<Vec<u8>>, String> {
         let Some((mut file, header)) = self.open(spec)? else {
             return Ok(None);
         };
@@ -235,7 +249,10 @@ impl PdbCache {
         if let (None, Some(store)) = (&self.dir, &self.keep) {
             return matches!(Self::load_stored(store.as_ref(), spec), Ok(Some(_)));
         }
-        matches!(self.open(spec), Ok(Some(_)))
+        #[cfg(feature = "files")]
+        return matches!(self.open(spec), Ok(Some(_)));
+        #[cfg(not(feature = "files"))]
+        return false;
     }
 
     /// Saves `table` as `spec`'s file (temporary file, then rename).
@@ -247,6 +264,18 @@ impl PdbCache {
             store.write(&name, &bytes).map_err(PdbError::Cache)?;
             return Ok(PathBuf::from(name));
         }
+        self.store_file(spec, table)
+    }
+
+    /// Without files there is no folder to write.
+    #[cfg(not(feature = "files"))]
+    fn store_file(&self, _: &TableSpec, _: &[u8]) -> Result<PathBuf, PdbError> {
+        Err(PdbError::Cache("this build of the library keeps no files".into()))
+    }
+
+    /// Saves `table` as `spec`'s file in the folder.
+    #[cfg(feature = "files")]
+    fn store_file(&self, spec: &TableSpec, table: &[u8]) -> Result<PathBuf, PdbError> {
         let path = self
             .path_of(spec)
             .ok_or_else(|| PdbError::Cache("no cache folder is known (HOME is not set)".into()))?;
@@ -276,7 +305,14 @@ impl PdbCache {
         Ok(path)
     }
 
+    /// Without files there is nothing to check.
+    #[cfg(not(feature = "files"))]
+    fn check_writable(&self) -> Result<(), PdbError> {
+        Ok(())
+    }
+
     /// Checks that a table could be saved here, before a long build.
+    #[cfg(feature = "files")]
     fn check_writable(&self) -> Result<(), PdbError> {
         let Some(dir) = &self.dir else { return Ok(()) };
         let fail = |e: std::io::Error| PdbError::Cache(format!("cannot write into '{}': {e}", dir.display()));
@@ -338,6 +374,14 @@ impl PdbCache {
     /// Every table file in the folder, with what is wrong with it, if
     /// anything (header and size; the checksum is checked when loading).
     pub fn list(&self) -> Result<Vec<CacheEntry>, PdbError> {
+        #[cfg(not(feature = "files"))]
+        return Ok(Vec::new());
+        #[cfg(feature = "files")]
+        self.list_files()
+    }
+
+    #[cfg(feature = "files")]
+    fn list_files(&self) -> Result<Vec<CacheEntry>, PdbError> {
         let Some(dir) = &self.dir else { return Ok(Vec::new()) };
         let read = match std::fs::read_dir(dir) {
             Ok(r) => r,
@@ -394,6 +438,14 @@ impl PdbCache {
     /// Removes every table file (and any temporary file left by a build
     /// that was killed); returns how many files and bytes.
     pub fn clear(&self) -> Result<(usize, u64), PdbError> {
+        #[cfg(not(feature = "files"))]
+        return Ok((0, 0));
+        #[cfg(feature = "files")]
+        self.clear_files()
+    }
+
+    #[cfg(feature = "files")]
+    fn clear_files(&self) -> Result<(usize, u64), PdbError> {
         let Some(dir) = &self.dir else { return Ok((0, 0)) };
         let read = match std::fs::read_dir(dir) {
             Ok(r) => r,

@@ -69,6 +69,24 @@ pub trait Puzzle: Sync {
     fn goal_states(&self) -> Option<Vec<Self::State>> {
         None
     }
+
+    /// The successors a tree search needs after the move `last` (`None` at
+    /// the root): a puzzle whose moves commute or combine (a cube's
+    /// opposite faces, powers of one face) skips the moves that no shortest
+    /// sequence makes next, so that each position below is reached by
+    /// fewer sequences (twsearch's canonical sequences). Every shortest
+    /// solution must keep an equivalent that takes only these moves. By
+    /// default, every successor.
+    #[inline]
+    fn for_each_successor_after(
+        &self,
+        s: &Self::State,
+        last: Option<Self::Move>,
+        f: impl FnMut(Self::Move, Self::State),
+    ) {
+        let _ = last;
+        self.for_each_successor(s, f)
+    }
 }
 
 /// A perfect hash of the state space onto `0..state_count()`, so that a

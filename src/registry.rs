@@ -1244,6 +1244,7 @@ impl Game for WipeoutGame {
             stats,
             iterations: Vec::new(),
             replayed: boards.last().is_some_and(|b| p.is_goal(b)),
+            tables: Vec::new(),
             grids: boards.iter().map(|b| p.grid(b)).collect(),
             pictures: boards
                 .iter()

@@ -12,6 +12,7 @@
 
 pub mod blocks;
 pub mod multiset;
+pub mod prune;
 pub mod run;
 pub mod tws;
 

@@ -17,6 +17,10 @@ pub struct Multiset {
     factorial: Vec<u64>,
     /// `total * len` fits in a `u64`: the general rank needs no `u128`.
     small: bool,
+    /// Ranked by where its first `partial` symbols (one copy each) are,
+    /// the last symbol filling the rest: a pattern database's pieces
+    /// among pieces made identical ([`Multiset::pieces_among`]).
+    partial: usize,
 }
 
 impl Multiset {
@@ -61,7 +65,44 @@ impl Multiset {
                 && total
                     .checked_mul(len as u128 + 1)
                     .is_some_and(|x| x <= u128::from(u64::MAX)),
+            partial: 0,
         })
+    }
+
+    /// Arrangements of `k` distinct symbols `0..k` and `n - k` copies of
+    /// symbol `k`, ranked by the slots of the `k` symbols (a `k`-permutation
+    /// of the `n` slots, Lehmer-coded): a few bit operations a symbol, where
+    /// the lexicographic rank of [`Multiset::new`] divides at every slot.
+    /// The numbering differs from [`Multiset::new`]'s; each is a bijection
+    /// onto `0..count()`.
+    ///
+    /// ```
+    /// use tansaku::define::multiset::Multiset;
+    /// let m = Multiset::pieces_among(2, 4).unwrap(); // 0 and 1 among 4 slots
+    /// assert_eq!(m.count(), 12);
+    /// let mut seen = vec![false; 12];
+    /// for r in 0..12 {
+    ///     let seq = m.unrank(r);
+    ///     assert_eq!(m.rank(&seq), r);
+    ///     seen[m.rank(&seq) as usize] = true;
+    /// }
+    /// assert!(seen.iter().all(|&x| x));
+    /// ```
+    pub fn pieces_among(k: usize, n: usize) -> Option<Self> {
+        if k == 0 || k >= n || n > 64 {
+            let mut counts = vec![1u32; k];
+            counts.push((n - k) as u32);
+            return Multiset::new(&counts);
+        }
+        let mut counts = vec![1u32; k];
+        counts.push((n - k) as u32);
+        let mut m = Multiset::new(&counts)?;
+        // factorial[j]: arrangements of the symbols after j, (n-1-j)!/(n-k)!.
+        m.factorial = (0..k)
+            .map(|j| ((n - k + 1)..n - j).map(|x| x as u64).product::<u64>())
+            .collect();
+        m.partial = k;
+        Some(m)
     }
 
     /// Number of arrangements.
@@ -85,6 +126,20 @@ impl Multiset {
     /// / (symbols left)`.
     #[inline]
     pub fn rank(&self, seq: &[u8]) -> u64 {
+        if self.partial > 0 {
+            let mut at = [0u8; 64];
+            for (i, &x) in seq.iter().enumerate() {
+                at[usize::from(x)] = i as u8;
+            }
+            let mut used: u64 = 0;
+            let mut rank = 0u64;
+            for (j, f) in self.factorial.iter().enumerate() {
+                let p = at[j];
+                rank += u64::from((!used & ((1u64 << p) - 1)).count_ones()) * f;
+                used |= 1 << p;
+            }
+            return rank;
+        }
         if self.permutation {
             // Lehmer code: for each symbol, the smaller ones not used yet.
             let mut used: u64 = 0;
@@ -137,6 +192,29 @@ impl Multiset {
 
     /// The arrangement of rank `r < count()`, written into `out`.
     pub fn unrank_into(&self, r: u64, out: &mut [u8]) {
+        if self.partial > 0 {
+            let k = self.partial;
+            out[..self.len].fill(k as u8);
+            let mut free: u64 = if self.len == 64 {
+                u64::MAX
+            } else {
+                (1u64 << self.len) - 1
+            };
+            let mut r = r;
+            for (j, &f) in self.factorial.iter().enumerate() {
+                let mut c = r / f;
+                r %= f;
+                let mut bits = free;
+                while c > 0 {
+                    bits &= bits - 1;
+                    c -= 1;
+                }
+                let x = bits.trailing_zeros();
+                out[x as usize] = j as u8;
+                free &= !(1u64 << x);
+            }
+            return;
+        }
         if self.permutation {
             let mut free: u64 = if self.len == 64 {
                 u64::MAX

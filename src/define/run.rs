@@ -5,6 +5,7 @@
 //! it without knowing the puzzle's types.
 
 use super::blocks::{Blocks, Grid};
+use super::prune;
 use super::tws::{Perm, Tws};
 use super::{Definition, Expect, Src};
 use crate::context::Context;
@@ -66,6 +67,12 @@ where
     fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String>;
     /// The names of the symmetries, the identity first.
     fn symmetry_names(&self) -> Vec<String>;
+    /// A position's bytes.
+    fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8];
+    /// The permutation puzzle, for one.
+    fn tws(&self) -> Option<&Tws> {
+        None
+    }
 }
 
 impl<const N: usize> Defined for Grid<'_, N> {
@@ -80,6 +87,9 @@ impl<const N: usize> Defined for Grid<'_, N> {
     }
     fn symmetry_names(&self) -> Vec<String> {
         blocks_symmetries(self.0)
+    }
+    fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8] {
+        &s.0
     }
     fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
         match text {
@@ -111,6 +121,12 @@ impl<const N: usize> Defined for Perm<'_, N> {
     fn symmetry_names(&self) -> Vec<String> {
         vec!["identity".into()]
     }
+    fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8] {
+        &s.0
+    }
+    fn tws(&self) -> Option<&Tws> {
+        Some(self.0)
+    }
     fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
         let scramble = match text {
             Some(t) => t.to_string(),
@@ -132,16 +148,32 @@ impl<const N: usize> Defined for Perm<'_, N> {
     }
 }
 
-/// The bound as IDA* takes it.
-struct Bound<'a, P>(&'a P);
+/// The bound as IDA* takes it: the puzzle's own, or the pattern
+/// databases derived from a `.tws` file.
+struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>);
 
 impl<P: Defined> LowerBound<P> for Bound<'_, P>
 where
     P::Move: Display,
 {
     type Memo = ();
+    #[inline]
     fn estimate(&self, s: &<P as Puzzle>::State) -> u32 {
-        self.0.bound(s)
+        match self.1 {
+            Some(t) => t.estimate(self.0.cells(s)),
+            None => self.0.bound(s),
+        }
+    }
+}
+
+/// The table budget of a request: its `table-memory` option, else the
+/// library's default.
+fn table_budget(req: &Request, ctx: &Context) -> Result<u64, RunError> {
+    match req.get("table-memory") {
+        Some(text) => {
+            crate::memory::parse_size(text).map_err(|e| RunError::BadInput(format!("table-memory = {text}: {e}")))
+        }
+        None => Ok(prune::default_budget(ctx)),
     }
 }
 
@@ -199,11 +231,14 @@ fn pick<P: Defined>(p: &P, req: &Request) -> (String, Algorithm, Option<String>)
 where
     P::Move: Display,
 {
+    let tables = p
+        .tws()
+        .map(|t| prune::plan(t, table_budget(req, &Context::new()).unwrap_or(0)));
     let space = Space {
         states: p.dense().then(|| p.state_count()),
         reversible: p.reversible(),
         goals_listed: p.goal_states().is_some(),
-        strong_bound: p.has_bound(),
+        strong_bound: p.has_bound() || tables.as_ref().is_some_and(|t| !t.is_empty()),
     };
     let (algorithm, reason) = match req.algorithm {
         Some(a) => (a, None),
@@ -212,10 +247,15 @@ where
             (a, Some(why))
         }
     };
-    let bound = match algorithm {
-        Algorithm::IdaStar if p.has_bound() => " (single-piece distances)",
-        Algorithm::IdaStar => " (none)",
-        _ => "",
+    let bound = match (algorithm, &tables) {
+        (Algorithm::IdaStar, Some(plan)) if !plan.is_empty() => {
+            let t = p.tws().expect("a permutation puzzle");
+            let names: Vec<String> = plan.iter().map(|x| x.name(t)).collect();
+            format!(" (pattern databases: {})", names.join(", "))
+        }
+        (Algorithm::IdaStar, _) if p.has_bound() => " (single-piece distances)".into(),
+        (Algorithm::IdaStar, _) => " (none)".into(),
+        _ => String::new(),
     };
     (format!("{}{bound}", algorithm.name()), algorithm, reason)
 }
@@ -225,6 +265,9 @@ where
     P::Move: Display,
 {
     let start = p.start(req.get("board")).map_err(RunError::BadInput)?;
+    if p.tws().is_some() {
+        table_budget(req, ctx)?;
+    }
     let dense = p.dense();
     let (name, algorithm, reason) = pick(p, req);
     // A tree search cannot prove there is no solution: on a space small
@@ -235,13 +278,29 @@ where
         threads: req.threads.max(1),
         precheck: dense && p.state_count() <= 1 << 24,
     };
+    // A permutation puzzle's IDA* takes pattern databases derived from the
+    // file, within the table budget.
+    let tables = match p.tws() {
+        Some(t) if algorithm == Algorithm::IdaStar => {
+            let plan = prune::plan(t, table_budget(req, ctx)?);
+            ctx.notice(&format!(
+                "canonical sequences: {:.2} moves after each move, {} at the start",
+                t.canonical_branching(),
+                t.metric_move_names().len()
+            ));
+            Some(prune::Tables::build(t, &plan, ctx)?)
+        }
+        _ => None,
+    };
+    let bound = Bound(p, tables.as_ref().filter(|t| !t.is_empty()));
     let sol = if dense {
-        run_ranked(p, &start, &Bound(p), &opts, ctx)
+        run_ranked(p, &start, &bound, &opts, ctx)
     } else {
-        run(p, &start, &Bound(p), &opts, ctx)
+        run(p, &start, &bound, &opts, ctx)
     }?;
     let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
     out.auto = reason;
+    out.tables = tables.map(|t| t.reports).unwrap_or_default();
     Ok(out)
 }
 
@@ -499,6 +558,12 @@ impl Game for DefinedGame {
         };
         vec![
             OptionSpec::new("board", Kind::Board, None, board_help),
+            OptionSpec::new(
+                "table-memory",
+                Kind::Text,
+                None,
+                "bytes of pattern databases IDA* may build for a .tws puzzle, e.g. 4G (default: a quarter of the memory budget, at most 1G)",
+            ),
             OptionSpec::new(
                 "metric",
                 Kind::Choice {

@@ -51,6 +51,26 @@ pub struct PieceSet {
     sum_kept: bool,
     /// The solved orientations' sum.
     solved_sum: u32,
+    /// Classes whose orientation is ignored (bit per class): a projection
+    /// that keeps where such pieces are but not how they turn.
+    blind: u64,
+    /// Pieces whose orientation counts (those of classes not blind).
+    seen: usize,
+}
+
+impl PieceSet {
+    /// Orientation digits of a rank: one per piece whose orientation
+    /// counts, less the last when every move keeps the sum.
+    #[inline]
+    fn digits(&self) -> usize {
+        if self.orientations == 1 {
+            0
+        } else if self.blind == 0 {
+            self.count - usize::from(self.sum_kept)
+        } else {
+            self.seen
+        }
+    }
 }
 
 /// A move (a power of a move of the file), by index.
@@ -106,6 +126,9 @@ struct Action {
     twist: Vec<u8>,
     /// 1 for a quarter move (`R`, `R'`), the power otherwise.
     quarter: bool,
+    /// The move of the file it is a power of, and which power.
+    base: u16,
+    power: u16,
 }
 
 /// The metric of a permutation puzzle.
@@ -149,6 +172,9 @@ pub struct Tws {
     pub metric: TwsMetric,
     /// Figures the file expects.
     pub expect: Vec<Expect>,
+    /// Canonical sequences: after action `i` (a move of the metric), the
+    /// actions a shortest sequence may take next.
+    next: Vec<Vec<u16>>,
 }
 
 impl Tws {
@@ -211,6 +237,8 @@ impl Tws {
                         classes: Multiset::new(&[1]).expect("one"),
                         sum_kept: false,
                         solved_sum: 0,
+                        blind: 0,
+                        seen: n,
                     });
                     offset += 2 * n;
                     if offset > MAX_BYTES {
@@ -301,14 +329,17 @@ impl Tws {
             metric_moves: Vec::new(),
             metric,
             expect: Vec::new(),
+            next: Vec::new(),
         };
         // Powers of each move, named as twsearch names them.
-        for (mname, from, twist) in &base {
+        for (b, (mname, from, twist)) in base.iter().enumerate() {
             let mv = Action {
                 name: mname.clone(),
                 from: from.clone(),
                 twist: twist.clone(),
                 quarter: true,
+                base: b as u16,
+                power: 1,
             };
             let identity = t.identity_action();
             let mut power = t.compose(&identity, &mv);
@@ -338,6 +369,8 @@ impl Tws {
                 t.actions.push(Action {
                     name,
                     quarter: j == 1 || j == order - 1,
+                    base: b as u16,
+                    power: j as u16,
                     ..p
                 });
             }
@@ -346,7 +379,101 @@ impl Tws {
             .filter(|&i| metric == TwsMetric::Htm || t.actions[i].quarter)
             .collect();
         t.expect = expect_comments(src, &["htm", "qtm"], metric.name())?;
+        t.canonical();
         Ok(t)
+    }
+
+    /// Finds which moves commute and fills the canonical-sequence table:
+    /// after a move, no other power of the same move unless the two make a
+    /// power the metric cannot make in one move (a quarter turn twice in
+    /// the quarter-turn metric), and of two commuting moves only the one
+    /// declared first comes first. Any sequence can be rewritten so (swap
+    /// commuting neighbours into file order, merge powers) without growing,
+    /// so every shortest solution keeps an equivalent here.
+    fn canonical(&mut self) {
+        let bases = self.actions.iter().map(|a| usize::from(a.base) + 1).max().unwrap_or(0);
+        let first: Vec<&Action> = (0..bases)
+            .filter_map(|b| self.actions.iter().find(|a| usize::from(a.base) == b && a.power == 1))
+            .collect();
+        let commute = |a: &Action, b: &Action| {
+            let (ab, ba) = (self.compose(a, b), self.compose(b, a));
+            ab.from == ba.from && ab.twist == ba.twist
+        };
+        let mut commutes = vec![vec![false; bases]; bases];
+        for x in &first {
+            for y in &first {
+                commutes[usize::from(x.base)][usize::from(y.base)] = commute(x, y);
+            }
+        }
+        let order = |b: u16| self.actions.iter().filter(|a| a.base == b).count() as u16 + 1;
+        let moves = &self.metric_moves;
+        self.next = (0..self.actions.len())
+            .map(|i| {
+                if !moves.contains(&i) {
+                    return Vec::new();
+                }
+                let last = &self.actions[i];
+                moves
+                    .iter()
+                    .map(|&k| k as u16)
+                    .filter(|&k| {
+                        let m = &self.actions[usize::from(k)];
+                        if m.base == last.base {
+                            // Two powers of one move make one power: only
+                            // a repeat whose sum the metric has no single
+                            // move for (and is not the identity) is kept.
+                            let o = order(m.base);
+                            let sum = (m.power + last.power) % o;
+                            return m.power == last.power
+                                && sum != 0
+                                && !moves
+                                    .iter()
+                                    .any(|&j| self.actions[j].base == m.base && self.actions[j].power == sum);
+                        }
+                        !(commutes[usize::from(last.base)][usize::from(m.base)] && m.base < last.base)
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+
+    /// The average number of moves a canonical sequence may take next,
+    /// over the moves before it (the branching factor below the root).
+    pub fn canonical_branching(&self) -> f64 {
+        let n = self.metric_moves.len().max(1);
+        self.metric_moves.iter().map(|&i| self.next[i].len()).sum::<usize>() as f64 / n as f64
+    }
+
+    /// The number of canonical sequences of each length up to `depth`
+    /// (from 0), as IDA* with no bound generates them.
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src};
+    /// let t = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
+    /// let Definition::Tws(c) = Definition::parse(&Src::new("3x3x3.tws", &t), None).unwrap() else { panic!() };
+    /// // Opposite faces commute: 18, then 15 after each of the first
+    /// // faces of a pair and 12 after the second.
+    /// assert_eq!(c.canonical_counts(4), [1, 18, 243, 3240, 43254]);
+    /// ```
+    pub fn canonical_counts(&self, depth: usize) -> Vec<u64> {
+        let n = self.actions.len();
+        let mut ways = vec![0u64; n];
+        for &i in &self.metric_moves {
+            ways[i] = 1;
+        }
+        let mut out = vec![1u64, self.metric_moves.len() as u64];
+        for _ in 1..depth {
+            let mut next = vec![0u64; n];
+            for (i, w) in ways.iter().enumerate() {
+                for &k in &self.next[i] {
+                    next[usize::from(k)] += w;
+                }
+            }
+            out.push(next.iter().sum());
+            ways = next;
+        }
+        out.truncate(depth + 1);
+        out
     }
 
     fn identity_action(&self) -> Action {
@@ -360,6 +487,8 @@ impl Tws {
             from,
             twist: vec![0; n],
             quarter: true,
+            base: u16::MAX,
+            power: 0,
         }
     }
 
@@ -387,6 +516,8 @@ impl Tws {
             from,
             twist,
             quarter: false,
+            base: u16::MAX,
+            power: 0,
         }
     }
 
@@ -400,6 +531,13 @@ impl Tws {
                 out[base + i] = s[base + j];
                 let t = u16::from(s[base + n + j]) + u16::from(a.twist[base / 2 + i]);
                 out[base + n + i] = if t >= u16::from(o) { t - u16::from(o) } else { t } as u8;
+            }
+            if set.blind != 0 {
+                for i in 0..n {
+                    if set.blind >> out[base + i] & 1 == 1 {
+                        out[base + n + i] = 0;
+                    }
+                }
             }
         }
     }
@@ -448,12 +586,75 @@ impl Tws {
         let mut total: u64 = 1;
         for set in &self.sets {
             let o = u64::from(set.orientations);
-            let digits = set.count as u32 - u32::from(set.sum_kept);
             total = total
                 .checked_mul(set.classes.count())?
-                .checked_mul(o.checked_pow(digits)?)?;
+                .checked_mul(o.checked_pow(set.digits() as u32)?)?;
         }
         Some(total)
+    }
+
+    /// The rank of a position: set after set, the arrangement of the
+    /// classes, then the orientations of the pieces whose orientation
+    /// counts, in slot order (less the last when the sum is kept).
+    #[inline]
+    pub fn rank_of(&self, s: &[u8]) -> u64 {
+        let mut r: u64 = 0;
+        for set in &self.sets {
+            let (n, o) = (set.count, u64::from(set.orientations));
+            let p = set.classes.rank(&s[set.offset..set.offset + n]);
+            let digits = set.digits();
+            let mut ori: u64 = 0;
+            if set.blind == 0 {
+                for &x in &s[set.offset + n..set.offset + n + digits] {
+                    ori = ori * o + u64::from(x);
+                }
+            } else {
+                for i in 0..n {
+                    if set.blind >> s[set.offset + i] & 1 == 0 {
+                        ori = ori * o + u64::from(s[set.offset + n + i]);
+                    }
+                }
+            }
+            r = (r * set.classes.count() + p) * o.pow(digits as u32) + ori;
+        }
+        r
+    }
+
+    /// The position of rank `r` (below [`Tws::rank_space`]) into `c`.
+    pub fn unrank_into(&self, mut r: u64, c: &mut [u8]) {
+        for set in self.sets.iter().rev() {
+            let (n, o) = (set.count, u64::from(set.orientations));
+            let digits = set.digits();
+            let span = o.pow(digits as u32);
+            let mut ori = r % span;
+            r /= span;
+            let p = r % set.classes.count();
+            r /= set.classes.count();
+            set.classes.unrank_into(p, &mut c[set.offset..set.offset + n]);
+            if set.blind != 0 {
+                for i in (0..n).rev() {
+                    c[set.offset + n + i] = if set.blind >> c[set.offset + i] & 1 == 0 {
+                        let x = (ori % o) as u8;
+                        ori /= o;
+                        x
+                    } else {
+                        0
+                    };
+                }
+                continue;
+            }
+            let mut sum = 0u32;
+            for k in (0..digits).rev() {
+                let x = (ori % o) as u8;
+                ori /= o;
+                c[set.offset + n + k] = x;
+                sum += u32::from(x);
+            }
+            if set.sum_kept {
+                let o32 = u32::from(set.orientations);
+                c[set.offset + 2 * n - 1] = ((set.solved_sum + o32 - sum % o32) % o32) as u8;
+            }
+        }
     }
 
     /// Bytes of a position.
@@ -692,6 +893,19 @@ impl<const N: usize> Puzzle for Perm<'_, N> {
         }
     }
 
+    #[inline]
+    fn for_each_successor_after(&self, s: &Cells<N>, last: Option<TwsMove>, mut f: impl FnMut(TwsMove, Cells<N>)) {
+        let Some(last) = last else {
+            return self.for_each_successor(s, f);
+        };
+        for &i in &self.0.next[usize::from(last.index)] {
+            let a = &self.0.actions[usize::from(i)];
+            let mut out = [0u8; N];
+            self.0.play(a, &s.0, &mut out);
+            f(TwsMove::new(usize::from(i), &a.name), Cells(out));
+        }
+    }
+
     fn apply(&self, s: &Cells<N>, m: TwsMove) -> Option<Cells<N>> {
         let i = m.index as usize;
         if !self.0.metric_moves.contains(&i) {
@@ -723,43 +937,12 @@ impl<const N: usize> Ranked for Perm<'_, N> {
 
     #[inline]
     fn rank(&self, s: &Cells<N>) -> u64 {
-        let mut r: u64 = 0;
-        for set in &self.0.sets {
-            let (n, o) = (set.count, u64::from(set.orientations));
-            let p = set.classes.rank(&s.0[set.offset..set.offset + n]);
-            let mut ori: u64 = 0;
-            let digits = n - usize::from(set.sum_kept);
-            for &x in &s.0[set.offset + n..set.offset + n + digits] {
-                ori = ori * o + u64::from(x);
-            }
-            r = (r * set.classes.count() + p) * o.pow(digits as u32) + ori;
-        }
-        r
+        self.0.rank_of(&s.0)
     }
 
-    fn unrank(&self, mut r: u64) -> Cells<N> {
+    fn unrank(&self, r: u64) -> Cells<N> {
         let mut c = [0u8; N];
-        for set in self.0.sets.iter().rev() {
-            let (n, o) = (set.count, u64::from(set.orientations));
-            let digits = n - usize::from(set.sum_kept);
-            let span = o.pow(digits as u32);
-            let mut ori = r % span;
-            r /= span;
-            let p = r % set.classes.count();
-            r /= set.classes.count();
-            set.classes.unrank_into(p, &mut c[set.offset..set.offset + n]);
-            let mut sum = 0u32;
-            for k in (0..digits).rev() {
-                let x = (ori % o) as u8;
-                ori /= o;
-                c[set.offset + n + k] = x;
-                sum += u32::from(x);
-            }
-            if set.sum_kept {
-                let o32 = u32::from(set.orientations);
-                c[set.offset + 2 * n - 1] = ((set.solved_sum + o32 - sum % o32) % o32) as u8;
-            }
-        }
+        self.0.unrank_into(r, &mut c);
         Cells(c)
     }
 }
@@ -800,5 +983,182 @@ impl<const N: usize> crate::picture::Picture for Perm<'_, N> {
             height: self.0.sets.len(),
             cells,
         }
+    }
+}
+
+/// What a projection keeps of one set: some of its pieces (by class, in
+/// the solved position's numbering from 0), the others made identical, and
+/// whether orientation counts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SetPart {
+    /// The set, by index.
+    pub set: usize,
+    /// The classes kept apart; every other piece of the set becomes one
+    /// class whose orientation is ignored.
+    pub pieces: Vec<u8>,
+    /// Orientation counts for the kept pieces.
+    pub orientation: bool,
+}
+
+/// How a position of the full puzzle maps onto a projection's.
+#[derive(Clone, Debug)]
+pub(crate) struct PartMap {
+    from: usize,
+    to: usize,
+    count: usize,
+    class: Vec<u8>,
+    blind: u64,
+    orientation: bool,
+}
+
+/// A projection of a [`Tws`]: a smaller puzzle of the same kind, and the
+/// map of positions onto it.
+#[derive(Clone, Debug)]
+pub struct Projected {
+    /// The smaller puzzle (its moves are the full puzzle's, seen through
+    /// the projection).
+    pub tws: Tws,
+    maps: Vec<PartMap>,
+}
+
+impl Projected {
+    /// Writes the projection of the full puzzle's position `s` into `out`.
+    #[inline]
+    pub fn project(&self, s: &[u8], out: &mut [u8]) {
+        for m in &self.maps {
+            for i in 0..m.count {
+                let c = m.class[usize::from(s[m.from + i])];
+                out[m.to + i] = c;
+                out[m.to + m.count + i] = if m.orientation && m.blind >> c & 1 == 0 {
+                    s[m.from + m.count + i]
+                } else {
+                    0
+                };
+            }
+        }
+    }
+}
+
+impl Tws {
+    /// The classes of a set (distinct pieces of the solved position).
+    pub fn classes_of(&self, set: usize) -> usize {
+        let s = &self.sets[set];
+        self.solved[s.offset..s.offset + s.count]
+            .iter()
+            .map(|&c| usize::from(c) + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether some move changes set `set` (position or orientation).
+    pub fn set_moves(&self, set: usize) -> bool {
+        let s = &self.sets[set];
+        let base = s.offset / 2;
+        self.actions.iter().any(|a| {
+            (0..s.count).any(|i| usize::from(a.from[base + i]) != i || (s.orientations > 1 && a.twist[base + i] != 0))
+        })
+    }
+
+    /// The puzzle seen through `parts` (one per set kept): the pieces not
+    /// kept made identical, orientation dropped where asked.
+    pub fn project(&self, parts: &[SetPart]) -> Projected {
+        let mut sets = Vec::new();
+        let mut maps = Vec::new();
+        let mut solved = Vec::new();
+        let mut offset = 0;
+        for part in parts {
+            let old = &self.sets[part.set];
+            let n = old.count;
+            let classes = self.classes_of(part.set);
+            let kept: Vec<u8> = (0..classes as u8).filter(|c| part.pieces.contains(c)).collect();
+            let merged = kept.len() as u8;
+            let mut class = vec![merged; 256];
+            for (k, &c) in kept.iter().enumerate() {
+                class[usize::from(c)] = k as u8;
+            }
+            let some_merged = kept.len() < classes;
+            let orientation = part.orientation && old.orientations > 1;
+            let blind = if some_merged && orientation { 1u64 << merged } else { 0 };
+            let old_solved = &self.solved[old.offset..old.offset + 2 * n];
+            let mut counts = vec![0u32; kept.len() + usize::from(some_merged)];
+            let mut cells = vec![0u8; 2 * n];
+            for i in 0..n {
+                let c = class[usize::from(old_solved[i])];
+                counts[usize::from(c)] += 1;
+                cells[i] = c;
+                cells[n + i] = if orientation && blind >> c & 1 == 0 {
+                    old_solved[n + i]
+                } else {
+                    0
+                };
+            }
+            let seen = cells[..n].iter().filter(|&&c| blind >> c & 1 == 0).count();
+            let o = if orientation { old.orientations } else { 1 };
+            sets.push(PieceSet {
+                name: old.name.clone(),
+                count: n,
+                orientations: o,
+                offset,
+                classes: if some_merged && counts[..kept.len()].iter().all(|&c| c == 1) {
+                    Multiset::pieces_among(kept.len(), n)
+                } else {
+                    Multiset::new(&counts)
+                }
+                .expect("a projection of a ranked set ranks"),
+                sum_kept: orientation && !some_merged && old.sum_kept,
+                solved_sum: cells[n..].iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o),
+                blind,
+                seen,
+            });
+            maps.push(PartMap {
+                from: old.offset,
+                to: offset,
+                count: n,
+                class,
+                blind,
+                orientation,
+            });
+            solved.extend_from_slice(&cells);
+            offset += 2 * n;
+        }
+        let actions = self
+            .actions
+            .iter()
+            .map(|a| {
+                let mut from = Vec::new();
+                let mut twist = Vec::new();
+                for part in parts {
+                    let old = &self.sets[part.set];
+                    let base = old.offset / 2;
+                    from.extend_from_slice(&a.from[base..base + old.count]);
+                    if part.orientation && old.orientations > 1 {
+                        twist.extend_from_slice(&a.twist[base..base + old.count]);
+                    } else {
+                        twist.extend(std::iter::repeat_n(0, old.count));
+                    }
+                }
+                Action {
+                    name: a.name.clone(),
+                    from,
+                    twist,
+                    quarter: a.quarter,
+                    base: a.base,
+                    power: a.power,
+                }
+            })
+            .collect();
+        let tws = Tws {
+            fingerprint: self.fingerprint,
+            name: self.name.clone(),
+            sets,
+            bytes: offset,
+            solved,
+            actions,
+            metric_moves: self.metric_moves.clone(),
+            metric: self.metric,
+            expect: Vec::new(),
+            next: self.next.clone(),
+        };
+        Projected { tws, maps }
     }
 }

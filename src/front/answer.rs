@@ -54,6 +54,10 @@ pub struct Solved {
     /// The moves were replayed from the start, each legal, and the last
     /// position is a goal.
     pub replayed: bool,
+    /// The pattern databases a definition's IDA* used, derived from the
+    /// file (absent otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<crate::define::prune::TableReport>,
     /// Every position as a grid of glyphs, for pictures.
     pub grids: Vec<Grid>,
     /// Every position as rows of text (not serialized).
@@ -95,6 +99,7 @@ impl Solved {
             stats: sol.stats,
             iterations: sol.iterations.clone(),
             replayed,
+            tables: Vec::new(),
             grids: sol.states.iter().map(|s| p.grid(s)).collect(),
             pictures: sol.states.iter().map(|s| p.picture(s)).collect(),
             ran: Some(ran),

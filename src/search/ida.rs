@@ -402,7 +402,8 @@ impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
             None
         };
         let h = self.h;
-        self.p.for_each_successor(&node.state, |m, t| {
+        let last = self.moves.last().copied();
+        self.p.for_each_successor_after(&node.state, last, |m, t| {
             if back != Some(&t) {
                 let (ht, memo) = h.after_move(&node.state, node.h, &node.memo, m, &t);
                 children.push((m, t, ht, memo));

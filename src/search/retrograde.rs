@@ -22,6 +22,7 @@ pub use super::dense::{Bits, Checkpoint};
 use super::{SearchError, Stats, Timer};
 use crate::memory;
 use crate::{Puzzle, Ranked, Symmetric};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 /// The largest distance a byte table can hold.
@@ -114,6 +115,30 @@ impl DistanceTable {
     pub fn get(&self, r: u64) -> Option<u32> {
         let b = self.0.slot(r as usize);
         (b != Bytes::UNSEEN).then_some(b as u32)
+    }
+
+    /// The table as one byte a rank (255: not reached), for lookups and
+    /// files.
+    ///
+    /// ```
+    /// use tansaku::puzzles::flip::FlipIt;
+    /// use tansaku::search::retrograde::{retrograde_dense, RetroOptions};
+    /// let (_, t) = retrograde_dense(&FlipIt::row(5, false), RetroOptions::default()).unwrap();
+    /// let d: Vec<Option<u32>> = (0..80).map(|r| t.get(r)).collect();
+    /// let bytes = t.into_bytes();
+    /// assert_eq!(bytes.len(), 80);
+    /// assert!(bytes.iter().zip(&d).all(|(&b, &x)| x == (b != 255).then_some(u32::from(b))));
+    /// ```
+    pub fn into_bytes(self) -> Vec<u8> {
+        let len = self.0.len;
+        let mut out = crate::memory::huge_zeroed(len);
+        out.par_chunks_mut(8)
+            .zip(self.0.words.par_iter())
+            .for_each(|(chunk, w)| {
+                let b = w.load(std::sync::atomic::Ordering::Relaxed).to_le_bytes();
+                chunk.copy_from_slice(&b[..chunk.len()]);
+            });
+        out
     }
 
     /// Every rank at distance `d`, in increasing order.

@@ -1,0 +1,439 @@
+//! Pattern databases derived from a `.tws` definition: IDA*'s lower bound
+//! for permutation puzzles too large to search breadth-first, with no code
+//! written for the puzzle.
+//!
+//! A *projection* keeps some pieces of a set (the others made identical,
+//! their orientation ignored) and, if asked, their orientation: the corners
+//! of a cube with their twists, or six of its twelve edges. A projection is
+//! itself a `.tws` puzzle ([`super::tws::Projected`]), small enough to rank
+//! densely; its distance table (a byte a rank, built by the dense engine on
+//! every core) bounds the full puzzle's distance from below, since every
+//! move of the full puzzle is a move (or nothing) of the projection. The
+//! bound of a position is the largest over the tables.
+//!
+//! [`plan`] chooses the projections that fit a table budget: the whole
+//! puzzle when it fits (the bound is then exact), else for each set that
+//! moves, its pieces split into as few balanced groups as fit the set's
+//! share. [`Tables::build`] builds them (kept in the context's tables, so a
+//! second solve finds them) and [`Tables::estimate`] is the bound.
+
+use super::tws::{Projected, SetPart, Tws};
+use crate::context::Context;
+use crate::search::SearchError;
+use crate::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The default table budget: a quarter of the memory budget, at most
+/// 1 GiB.
+pub fn default_budget(ctx: &Context) -> u64 {
+    (ctx.budget().unwrap_or(u64::MAX) / 4).min(1 << 30)
+}
+
+/// One projection: a part per set kept.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Projection(pub Vec<SetPart>);
+
+impl Projection {
+    /// A short name: `CORNER`, `EDGE 1-6`, `EDGE 1,3 (no orientation)`.
+    pub fn name(&self, t: &Tws) -> String {
+        self.0
+            .iter()
+            .map(|p| {
+                let set = &t.sets[p.set];
+                let all = p.pieces.len() == t.classes_of(p.set);
+                let mut s = set.name.clone();
+                if !all {
+                    s.push(' ');
+                    s.push_str(&ranges(&p.pieces));
+                }
+                if !p.orientation && set.orientations > 1 {
+                    s.push_str(" (no orientation)");
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// Entries of its table (ranks of the projected puzzle), `None` past
+    /// `u64`.
+    pub fn entries(&self, t: &Tws) -> Option<u64> {
+        t.project(&self.0).tws.rank_space()
+    }
+}
+
+/// Pieces (from 0) written from 1 as ranges: `1-6`, `1,3,7-9`.
+fn ranges(pieces: &[u8]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let mut j = i;
+        while j + 1 < pieces.len() && pieces[j + 1] == pieces[j] + 1 {
+            j += 1;
+        }
+        out.push(if j > i {
+            format!("{}-{}", pieces[i] + 1, pieces[j] + 1)
+        } else {
+            (pieces[i] + 1).to_string()
+        });
+        i = j + 1;
+    }
+    out.join(",")
+}
+
+/// The projections for `t` within `budget` bytes of tables (a byte an
+/// entry): the whole puzzle when it fits; else, for each set that some move
+/// changes, its pieces in the fewest balanced groups (with orientation)
+/// whose tables fit the set's equal share. Empty when nothing fits.
+///
+/// ```
+/// use tansaku::define::{Definition, Src, prune};
+/// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
+/// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+/// let names: Vec<String> = prune::plan(&t, 1 << 30).iter().map(|p| p.name(&t)).collect();
+/// assert_eq!(names, ["EDGE 1-6", "EDGE 7-12", "CORNER"]);
+/// ```
+pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
+    let sets: Vec<usize> = (0..t.sets.len()).filter(|&s| t.set_moves(s)).collect();
+    let whole = Projection(
+        sets.iter()
+            .map(|&s| SetPart {
+                set: s,
+                pieces: (0..t.classes_of(s) as u8).collect(),
+                orientation: true,
+            })
+            .collect(),
+    );
+    if sets.is_empty() {
+        return Vec::new();
+    }
+    if whole.entries(t).is_some_and(|n| n <= budget) {
+        return vec![whole];
+    }
+    let share = budget / sets.len() as u64;
+    let mut out = Vec::new();
+    for &s in &sets {
+        let classes = t.classes_of(s);
+        for groups in 1..=classes {
+            let parts: Vec<Projection> = (0..groups)
+                .map(|g| {
+                    let (lo, hi) = (g * classes / groups, (g + 1) * classes / groups);
+                    Projection(vec![SetPart {
+                        set: s,
+                        pieces: (lo as u8..hi as u8).collect(),
+                        orientation: true,
+                    }])
+                })
+                .collect();
+            let total = parts
+                .iter()
+                .try_fold(0u64, |acc, p| p.entries(t).and_then(|n| acc.checked_add(n)));
+            if total.is_some_and(|n| n <= share) {
+                out.extend(parts);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A table built (or found kept) for a solve.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableReport {
+    /// The projection, named as [`Projection::name`] writes it.
+    pub projection: String,
+    /// Entries (a byte each).
+    pub entries: u64,
+    /// Seconds spent building it (0 when it was kept from an earlier
+    /// solve).
+    pub seconds: f64,
+    /// Its largest distance.
+    pub longest: u32,
+}
+
+/// A table's largest distance and its entries (a byte each, 255: never
+/// reached).
+type Built = (u32, Vec<u8>);
+
+/// The pattern databases of a definition, ready for lookups.
+pub struct Tables {
+    tables: Vec<(Projected, Arc<Built>)>,
+    /// What was built or found.
+    pub reports: Vec<TableReport>,
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.reports.iter().map(|r| &r.projection))
+            .finish()
+    }
+}
+
+/// Distance value of a projected position no move sequence reaches: the
+/// position is unsolvable.
+pub const UNREACHABLE: u32 = 1 << 20;
+
+impl Tables {
+    /// Builds the tables of `projections` (each kept in the context's
+    /// tables under the definition's hash and the projection, so a later
+    /// solve with the same context finds it). Refused before allocating
+    /// when a table passes the context's budget.
+    pub fn build(t: &Tws, projections: &[Projection], ctx: &Context) -> Result<Tables, SearchError> {
+        let mut tables = Vec::new();
+        let mut reports = Vec::new();
+        for proj in projections {
+            let projected = t.project(&proj.0);
+            let name = proj.name(t);
+            let entries = projected.tws.rank_space().unwrap_or(u64::MAX);
+            // The projection's key: its parts (the metric does not change
+            // a table: every power of a move is in both metrics' closure).
+            let key = format!("tws {:016x} {:?}", t.fingerprint, proj.0);
+            let clock = web_time::Instant::now();
+            let mut built = false;
+            let table = ctx.tables().get_or_make(&key, entries, || {
+                let file = TableFile::new(t.fingerprint, &key, entries);
+                crate::memory::check(&format!("the pattern database of {name}"), entries, ctx.budget())?;
+                match file.load(ctx) {
+                    Ok(Some(table)) => return Ok(table),
+                    Ok(None) => {}
+                    Err(why) => ctx.notice(&format!("pattern database '{}' {why}: rebuilding it", file.name)),
+                }
+                built = true;
+                crate::memory::check(
+                    &format!("the pattern database of {name}"),
+                    DistanceTable::bytes_for(entries).saturating_mul(2),
+                    ctx.budget(),
+                )?;
+                ctx.notice(&format!(
+                    "building the pattern database of {name} ({entries} entries, {})",
+                    crate::memory::human(entries)
+                ));
+                let (longest, table) = distances(&projected.tws, ctx)?;
+                let table = (longest, table.into_bytes());
+                file.save(&table.1, ctx)?;
+                Ok::<_, SearchError>(table)
+            })?;
+            let seconds = if built { clock.elapsed().as_secs_f64() } else { 0.0 };
+            reports.push(TableReport {
+                projection: name,
+                entries,
+                seconds,
+                longest: table.0,
+            });
+            tables.push((projected, table));
+        }
+        Ok(Tables { tables, reports })
+    }
+
+    /// The bound of the full puzzle's position `s`: the largest distance
+    /// of its projections ([`UNREACHABLE`] when one is never reached).
+    #[inline]
+    pub fn estimate(&self, s: &[u8]) -> u32 {
+        // Every rank first, then the lookups: the tables are far larger
+        // than the caches, and the misses overlap instead of queueing.
+        let mut buf = [0u8; super::tws::MAX_BYTES];
+        let mut ranks = [0usize; 8];
+        let mut h = 0;
+        for chunk in self.tables.chunks(8) {
+            for (r, (p, _)) in ranks.iter_mut().zip(chunk) {
+                p.project(s, &mut buf);
+                *r = p.tws.rank_of(&buf) as usize;
+            }
+            for (r, (_, t)) in ranks.iter().zip(chunk) {
+                let d = t.1[*r];
+                h = h.max(if d == 255 { UNREACHABLE } else { u32::from(d) });
+            }
+        }
+        h
+    }
+
+    /// Number of tables.
+    pub fn len(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// True when there is no table.
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+}
+
+/// The distance table of a projected puzzle (a byte a rank, the dense
+/// engine on every core) and its largest distance.
+fn distances(t: &Tws, ctx: &Context) -> Result<(u32, DistanceTable), SearchError> {
+    use super::tws::Perm;
+    let opts = RetroOptions {
+        keep: 0,
+        ctx: ctx.clone(),
+        ..RetroOptions::default()
+    };
+    let (longest, table) = if t.bytes() <= 16 {
+        retrograde_dense(&Perm::<16>(t), opts).map(|(a, d)| (a.longest, d))?
+    } else if t.bytes() <= 32 {
+        retrograde_dense(&Perm::<32>(t), opts).map(|(a, d)| (a.longest, d))?
+    } else {
+        retrograde_dense(&Perm::<64>(t), opts).map(|(a, d)| (a.longest, d))?
+    };
+    Ok((longest, table))
+}
+
+/// The file of a table, kept as the sliding puzzles' are: a header naming
+/// the definition (its text's hash) and the projection, a checksum, written
+/// to a temporary name and renamed.
+///
+/// | bytes | field |
+/// |---|---|
+/// | 16 | `tansaku-tws-pdb\n` |
+/// | 4 | format version (little-endian) |
+/// | 4 | 0 |
+/// | 8 | the definition's hash |
+/// | 8 | the projection's hash |
+/// | 8 | entries |
+/// | 8 | XXH3-64 of the bytes above and of the table |
+/// | entries | the table, a byte an entry (255: never reached) |
+struct TableFile {
+    name: String,
+    head: [u8; HEADER],
+    entries: u64,
+}
+
+const MAGIC: &[u8; 16] = b"tansaku-tws-pdb\n";
+/// Version of the file format; a file of another version is rebuilt.
+const VERSION: u32 = 1;
+const HEADER: usize = 16 + 4 + 4 + 8 + 8 + 8 + 8;
+
+impl TableFile {
+    fn new(definition: u64, key: &str, entries: u64) -> Self {
+        let projection = xxhash_rust::xxh3::xxh3_64(key.as_bytes());
+        let mut head = [0u8; HEADER];
+        head[..16].copy_from_slice(MAGIC);
+        head[16..20].copy_from_slice(&VERSION.to_le_bytes());
+        head[24..32].copy_from_slice(&definition.to_le_bytes());
+        head[32..40].copy_from_slice(&projection.to_le_bytes());
+        head[40..48].copy_from_slice(&entries.to_le_bytes());
+        TableFile {
+            name: format!("tws-{definition:016x}-{projection:016x}.pdb"),
+            head,
+            entries,
+        }
+    }
+
+    fn checksum(&self, table: &[u8]) -> [u8; 8] {
+        let mut sum = xxhash_rust::xxh3::Xxh3::new();
+        sum.update(&self.head[..HEADER - 8]);
+        sum.update(table);
+        sum.digest().to_le_bytes()
+    }
+
+    /// The table from its file: `Ok(None)` when there is none, `Err(why)`
+    /// when it cannot be trusted.
+    fn load(&self, ctx: &Context) -> Result<Option<(u32, Vec<u8>)>, String> {
+        let tables = ctx.tables();
+        let bytes = if let Some(store) = tables.store().filter(|_| tables.dir().is_none()) {
+            store.read(&self.name)
+        } else {
+            self.read_file(tables.dir())
+        };
+        let Some(mut bytes) = bytes else { return Ok(None) };
+        if bytes.len() < HEADER || bytes[..16] != MAGIC[..] {
+            return Err("is not a tansaku pattern database".into());
+        }
+        let version = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(format!(
+                "was written in format version {version} (this tansaku reads {VERSION})"
+            ));
+        }
+        if bytes[..HEADER - 8] != self.head[..HEADER - 8] {
+            return Err("holds the table of another definition or projection".into());
+        }
+        if bytes.len() as u64 != HEADER as u64 + self.entries {
+            return Err(format!("is truncated or overlong ({} entries expected)", self.entries));
+        }
+        // The table moves down over the header (no second copy).
+        let head: Vec<u8> = bytes[..HEADER].to_vec();
+        bytes.copy_within(HEADER.., 0);
+        bytes.truncate(self.entries as usize);
+        let (table, bytes) = (bytes, head);
+        if bytes[HEADER - 8..] != self.checksum(&table) {
+            return Err("is corrupt (its checksum does not match)".into());
+        }
+        let longest = table.iter().filter(|&&d| d != 255).max().map_or(0, |&d| u32::from(d));
+        Ok(Some((longest, table)))
+    }
+
+    /// The file's bytes, in memory on huge pages where the system has
+    /// them (lookups land anywhere in the table).
+    #[cfg(feature = "files")]
+    fn read_file(&self, dir: Option<&std::path::Path>) -> Option<Vec<u8>> {
+        use std::io::Read;
+        let mut file = std::fs::File::open(dir?.join(&self.name)).ok()?;
+        let len = file.metadata().ok()?.len();
+        if len != HEADER as u64 + self.entries {
+            // Refused as truncated or overlong, from its header.
+            let mut head = vec![0u8; (len as usize).min(HEADER)];
+            file.read_exact(&mut head).ok()?;
+            return Some(head);
+        }
+        let mut bytes = crate::memory::huge_zeroed(len as usize);
+        file.read_exact(&mut bytes).ok()?;
+        Some(bytes)
+    }
+
+    #[cfg(not(feature = "files"))]
+    fn read_file(&self, _: Option<&std::path::Path>) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Keeps the table (a folder chosen by the user that cannot be written
+    /// is an error; elsewhere a notice).
+    fn save(&self, table: &[u8], ctx: &Context) -> Result<(), SearchError> {
+        let tables = ctx.tables();
+        let mut head = self.head;
+        head[HEADER - 8..].copy_from_slice(&self.checksum(table));
+        let written = if let Some(store) = tables.store().filter(|_| tables.dir().is_none()) {
+            let mut bytes = head.to_vec();
+            bytes.extend_from_slice(table);
+            store.write(&self.name, &bytes)
+        } else {
+            self.write_file(tables.dir(), &head, table)
+        };
+        match written {
+            Ok(()) => Ok(()),
+            Err(why) if tables.explicit() => Err(SearchError::Unsupported(why)),
+            Err(why) => {
+                ctx.notice(&format!("{why}; the table is used but not kept"));
+                Ok(())
+            }
+        }
+    }
+
+    #[cfg(feature = "files")]
+    fn write_file(&self, dir: Option<&std::path::Path>, head: &[u8], table: &[u8]) -> Result<(), String> {
+        use std::io::Write;
+        let Some(dir) = dir else { return Ok(()) };
+        let fail = |what: &str, e: std::io::Error| format!("cannot {what} '{}': {e}", dir.display());
+        std::fs::create_dir_all(dir).map_err(|e| fail("create the folder", e))?;
+        let path = dir.join(&self.name);
+        let temp = dir.join(format!(".{}.tmp-{}", self.name, std::process::id()));
+        let written = (|| {
+            let mut file = std::fs::File::create(&temp)?;
+            file.write_all(head)?;
+            file.write_all(table)?;
+            file.sync_all()?;
+            std::fs::rename(&temp, &path)
+        })();
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&temp);
+            return Err(fail("write a table into", e));
+        }
+        Ok(())
+    }
+
+    #[cfg(not(feature = "files"))]
+    fn write_file(&self, _: Option<&std::path::Path>, _: &[u8], _: &[u8]) -> Result<(), String> {
+        Ok(())
+    }
+}

@@ -183,3 +183,101 @@ fn pyraminx_and_skewb_figures() {
         assert!(checked.iter().all(|c| c.ok()), "{file}: {checked:?}");
     }
 }
+
+/// `pdb build --def` builds a definition's tables ahead of time (a second
+/// run loads them); bad input is one line and exit code 2.
+#[test]
+fn pdb_build_def_and_bad_input_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/2x2x2.tws");
+    let run = || {
+        let out = assert_cmd::Command::cargo_bin("tansaku")
+            .unwrap()
+            .args(["pdb", "build", "--def"])
+            .arg(&file)
+            .args(["--table-memory", "1M", "--json", "-q", "--pdb-dir"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["origin"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), ["built", "built"]);
+    assert_eq!(run(), ["loaded", "loaded"]);
+    let cube = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/3x3x3.tws");
+    for (args, says) in [
+        (vec!["--board", "R X"], "'X' is not a move of 3x3x3"),
+        (
+            vec!["--board", "R", "--set", "table-memory=lots"],
+            "table-memory = lots:",
+        ),
+        (
+            vec!["--board", "R", "--set", "table-memory=4G", "--max-memory", "64M"],
+            "needs about",
+        ),
+    ] {
+        let out = assert_cmd::Command::cargo_bin("tansaku")
+            .unwrap()
+            .args(["solve", "-q", "--def"])
+            .arg(&cube)
+            .args(&args)
+            .env("TANSAKU_PDB_DIR", dir.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+/// Projections named in the file (`# tansaku-prune`) are the ones used;
+/// a name or piece the puzzle lacks is one line naming it.
+#[test]
+fn projections_named_in_the_file() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/2x2x2.tws");
+    let text = std::fs::read_to_string(path).unwrap();
+    let with = |line: &str| format!("{line}\n{text}");
+    let named = with("# tansaku-prune CORNERS 1-4\n# tansaku-prune CORNERS 5,6-7 no-orientation");
+    let def = Definition::parse(&Src::new("named.tws", &named), None).unwrap();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    let names: Vec<String> = prune::plan(t, 1 << 30).iter().map(|p| p.name(t)).collect();
+    assert_eq!(names, ["CORNERS 1-4", "CORNERS 5-7 (no orientation)"]);
+    // Only what fits the budget: 7!/3! x 3^4 = 68,040 entries, then
+    // 7!/4! = 210.
+    assert_eq!(prune::plan(t, 68_100).len(), 1);
+    assert_eq!(prune::plan(t, 68_250).len(), 2);
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    for seed in 0..4 {
+        let board = scramble("2x2x2.tws", seed, 9);
+        let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
+        let ida = solve(&def, &board, Algorithm::IdaStar, None, &ctx);
+        assert_eq!(ida.length, bfs.length, "{board}");
+        assert_eq!(ida.tables.len(), 2);
+    }
+    for (line, says) in [
+        (
+            "# tansaku-prune EDGES",
+            "named.tws:1: tansaku-prune: 'EDGES' is not a set of this puzzle (sets: CORNERS)",
+        ),
+        (
+            "# tansaku-prune CORNERS 1-9",
+            "named.tws:1: tansaku-prune: set 'CORNERS' has pieces 1 to 7; '9' is not one",
+        ),
+        ("# tansaku-prune", "named.tws:1: write: # tansaku-prune SET"),
+        (
+            "# tansaku-prune CORNERS 1 + CORNERS 2",
+            "appears twice in one projection",
+        ),
+    ] {
+        let e = Definition::parse(&Src::new("named.tws", &with(line)), None)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(says) || e.contains(says), "{line}: {e}");
+    }
+}

@@ -155,6 +155,14 @@ pub struct PdbPlace {
 
 #[derive(Args, Debug)]
 pub struct PdbBuild {
+    /// Build the tables a .tws definition's IDA* uses (projections chosen
+    /// within --table-memory) instead of the sliding puzzles'
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["partition", "goal"])]
+    pub def: Option<std::path::PathBuf>,
+    /// With --def: bytes of tables, e.g. 4G; default: a quarter of the
+    /// memory budget, at most 1G
+    #[arg(long, value_name = "SIZE", requires = "def")]
+    pub table_memory: Option<String>,
     /// Board size WxH (4x4 or 5x5)
     #[arg(long, value_parser = parse_size, default_value = "4x4")]
     pub size: (usize, usize),

@@ -41,6 +41,9 @@ struct TableJson {
 }
 
 pub fn build(a: &PdbBuild) -> Result<(), Failure> {
+    if let Some(file) = &a.def {
+        return build_defined(a, file);
+    }
     let (w, h) = a.size;
     let partition = match a.partition {
         Some(p) => p,
@@ -161,11 +164,13 @@ pub fn list(a: &PdbPlace) -> Result<(), Failure> {
     for e in &entries {
         total += e.bytes;
         let tiles: Vec<String> = e.tiles.iter().map(u8::to_string).collect();
+        let what = match e.board.as_deref() {
+            Some("definition") => format!("{:<34}", "a .tws definition's table"),
+            board => format!("{:<5} tiles {:<28}", board.unwrap_or("?"), tiles.join(",")),
+        };
         println!(
-            "  {:>10}  {:<5} tiles {:<28} {}{}",
+            "  {:>10}  {what} {}{}",
             tansaku::memory::human(e.bytes),
-            e.board.as_deref().unwrap_or("?"),
-            tiles.join(","),
             e.path
                 .file_name()
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
@@ -192,6 +197,33 @@ pub fn clear(a: &PdbPlace) -> Result<(), Failure> {
             cache
                 .dir()
                 .map_or("(no cache folder)".into(), |d| d.display().to_string())
+        );
+    }
+    Ok(())
+}
+
+/// `pdb build --def FILE`: the tables a definition's IDA* uses.
+fn build_defined(a: &PdbBuild, file: &std::path::Path) -> Result<(), Failure> {
+    let def = tansaku::define::Definition::load(file, None).map_err(Failure::usage)?;
+    let ctx = super::live::context(
+        a.max_memory,
+        super::live::Show::unless(a.quiet),
+        a.place.pdb_dir.as_deref(),
+    );
+    let mut req = tansaku::front::Request::default();
+    if let Some(t) = &a.table_memory {
+        req = req.with("table-memory", t);
+    }
+    let tables = tansaku::define::run::tables(&def, &req, &ctx).map_err(super::report::failure)?;
+    if a.place.json {
+        println!("{}", serde_json::to_string(&tables).expect("serialisable"));
+        return Ok(());
+    }
+    println!("pattern databases for {}", def.name());
+    for t in &tables {
+        println!(
+            "  {:<24} {:>11} entries  {} in {:.2} s  largest entry {}",
+            t.projection, t.entries, t.origin, t.seconds, t.longest
         );
     }
     Ok(())

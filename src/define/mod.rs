@@ -253,7 +253,7 @@ pub enum Definition {
     /// Pieces on a grid.
     Blocks(Box<blocks::Blocks>),
     /// A permutation puzzle.
-    Tws(tws::Tws),
+    Tws(Box<tws::Tws>),
 }
 
 impl Definition {
@@ -271,7 +271,7 @@ impl Definition {
     /// ```
     pub fn parse(src: &Src, metric: Option<&str>) -> Result<Definition, DefError> {
         if src.file.ends_with(".tws") {
-            return Ok(Definition::Tws(tws::Tws::parse(src, metric)?));
+            return Ok(Definition::Tws(Box::new(tws::Tws::parse(src, metric)?)));
         }
         #[derive(serde::Deserialize)]
         struct Head {

@@ -95,6 +95,22 @@ fn ranges(pieces: &[u8]) -> String {
 /// assert_eq!(names, ["EDGE 1-6", "EDGE 7-12", "CORNER"]);
 /// ```
 pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
+    // The file's own projections, as many as fit, in its order.
+    if !t.prune.is_empty() {
+        let mut left = budget;
+        return t
+            .prune
+            .iter()
+            .map(|parts| Projection(parts.clone()))
+            .filter(|p| match p.entries(t) {
+                Some(n) if n <= left => {
+                    left -= n;
+                    true
+                }
+                _ => false,
+            })
+            .collect();
+    }
     let sets: Vec<usize> = (0..t.sets.len()).filter(|&s| t.set_moves(s)).collect();
     let whole = Projection(
         sets.iter()
@@ -145,8 +161,10 @@ pub struct TableReport {
     pub projection: String,
     /// Entries (a byte each).
     pub entries: u64,
-    /// Seconds spent building it (0 when it was kept from an earlier
-    /// solve).
+    /// `built`, `loaded` (from its file) or `kept` (in memory from an
+    /// earlier solve).
+    pub origin: &'static str,
+    /// Seconds spent building or loading it.
     pub seconds: f64,
     /// Its largest distance.
     pub longest: u32,
@@ -191,16 +209,17 @@ impl Tables {
             // a table: every power of a move is in both metrics' closure).
             let key = format!("tws {:016x} {:?}", t.fingerprint, proj.0);
             let clock = web_time::Instant::now();
-            let mut built = false;
+            let mut origin = "kept";
             let table = ctx.tables().get_or_make(&key, entries, || {
                 let file = TableFile::new(t.fingerprint, &key, entries);
                 crate::memory::check(&format!("the pattern database of {name}"), entries, ctx.budget())?;
+                origin = "loaded";
                 match file.load(ctx) {
                     Ok(Some(table)) => return Ok(table),
                     Ok(None) => {}
                     Err(why) => ctx.notice(&format!("pattern database '{}' {why}: rebuilding it", file.name)),
                 }
-                built = true;
+                origin = "built";
                 crate::memory::check(
                     &format!("the pattern database of {name}"),
                     DistanceTable::bytes_for(entries).saturating_mul(2),
@@ -215,10 +234,15 @@ impl Tables {
                 file.save(&table.1, ctx)?;
                 Ok::<_, SearchError>(table)
             })?;
-            let seconds = if built { clock.elapsed().as_secs_f64() } else { 0.0 };
+            let seconds = if origin == "kept" {
+                0.0
+            } else {
+                clock.elapsed().as_secs_f64()
+            };
             reports.push(TableReport {
                 projection: name,
                 entries,
+                origin,
                 seconds,
                 longest: table.0,
             });

@@ -304,6 +304,37 @@ where
     Ok(out)
 }
 
+/// Builds (or loads) the pattern databases a solve of `def` would use,
+/// within the request's `table-memory`: `pdb build --def` makes them ahead
+/// of time. Only permutation puzzles (`.tws`) have them.
+///
+/// ```
+/// use tansaku::define::{Definition, Src, run};
+/// let text = std::fs::read_to_string("puzzles/2x2x2.tws").unwrap();
+/// let d = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap();
+/// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
+/// let req = run::Request::default().with("table-memory", "1M");
+/// let t = run::tables(&d, &req, &ctx).unwrap();
+/// assert_eq!(t.iter().map(|t| t.projection.as_str()).collect::<Vec<_>>(), ["CORNERS 1-3", "CORNERS 4-7"]);
+/// assert!(t.iter().all(|t| t.origin == "built"));
+/// ```
+pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prune::TableReport>, RunError> {
+    let Definition::Tws(t) = def else {
+        return Err(RunError::Unsupported(format!(
+            "{} is a puzzle of pieces on a grid: pattern databases are derived from .tws definitions",
+            def.name()
+        )));
+    };
+    let plan = prune::plan(t, table_budget(req, ctx)?);
+    if plan.is_empty() {
+        return Err(RunError::BadInput(format!(
+            "no pattern database of {} fits the table budget: raise table-memory",
+            def.name()
+        )));
+    }
+    Ok(prune::Tables::build(t, &plan, ctx)?.reports)
+}
+
 /// The distance of every position to the goal: dense (every rank, a
 /// byte or two bits each, with the request's checkpoints) where the ranks
 /// fit the budget, else the positions reached

@@ -172,6 +172,9 @@ pub struct Tws {
     pub metric: TwsMetric,
     /// Figures the file expects.
     pub expect: Vec<Expect>,
+    /// Projections the file names for its pattern databases
+    /// (`# tansaku-prune` lines), each a part per set.
+    pub prune: Vec<Vec<SetPart>>,
     /// Canonical sequences: after action `i` (a move of the metric), the
     /// actions a shortest sequence may take next.
     next: Vec<Vec<u16>>,
@@ -329,6 +332,7 @@ impl Tws {
             metric_moves: Vec::new(),
             metric,
             expect: Vec::new(),
+            prune: Vec::new(),
             next: Vec::new(),
         };
         // Powers of each move, named as twsearch names them.
@@ -379,6 +383,7 @@ impl Tws {
             .filter(|&i| metric == TwsMetric::Htm || t.actions[i].quarter)
             .collect();
         t.expect = expect_comments(src, &["htm", "qtm"], metric.name())?;
+        t.prune = prune_comments(src, &t)?;
         t.canonical();
         Ok(t)
     }
@@ -822,6 +827,89 @@ fn sort_index(nums: &[usize], x: usize) -> usize {
     values.iter().position(|&v| v == x).unwrap_or(0)
 }
 
+/// The `# tansaku-prune SET [PIECES] [no-orientation] [+ SET ...]` lines:
+/// projections for the pattern databases, pieces numbered from 1 as in the
+/// Solved block (`1-6`, `1,3,5-7`), all of the set when none are given.
+fn prune_comments(src: &Src, t: &Tws) -> Result<Vec<Vec<SetPart>>, DefError> {
+    let mut out = Vec::new();
+    for (i, line) in src.text.lines().enumerate() {
+        let Some(rest) = line.trim().strip_prefix("# tansaku-prune") else {
+            continue;
+        };
+        let ln = i + 1;
+        let mut parts = Vec::new();
+        for part in rest.split('+') {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            let Some(&name) = words.first() else {
+                return Err(src.error_line(
+                    ln,
+                    "write: # tansaku-prune SET [PIECES] [no-orientation], e.g. # tansaku-prune EDGE 1-6".into(),
+                ));
+            };
+            let Some(set) = t.sets.iter().position(|s| s.name == name) else {
+                return Err(src.error_line(
+                    ln,
+                    format!(
+                        "tansaku-prune: '{name}' is not a set of this puzzle (sets: {})",
+                        t.sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            };
+            let classes = t.classes_of(set);
+            let mut pieces = Vec::new();
+            let mut orientation = true;
+            for w in &words[1..] {
+                if *w == "no-orientation" {
+                    orientation = false;
+                    continue;
+                }
+                for range in w.split(',').filter(|r| !r.is_empty()) {
+                    let num = |x: &str| {
+                        x.parse::<usize>()
+                            .ok()
+                            .filter(|&v| (1..=classes).contains(&v))
+                            .ok_or_else(|| {
+                                src.error_line(
+                                    ln,
+                                    format!("tansaku-prune: set '{name}' has pieces 1 to {classes}; '{x}' is not one"),
+                                )
+                            })
+                    };
+                    let (a, b) = match range.split_once('-') {
+                        Some((a, b)) => (num(a)?, num(b)?),
+                        None => (num(range)?, num(range)?),
+                    };
+                    pieces.extend((a.min(b) - 1..a.max(b)).map(|p| p as u8));
+                }
+            }
+            if pieces.is_empty() {
+                pieces = (0..classes as u8).collect();
+            }
+            pieces.sort_unstable();
+            pieces.dedup();
+            if parts.iter().any(|p: &SetPart| p.set == set) {
+                return Err(src.error_line(
+                    ln,
+                    format!("tansaku-prune: set '{name}' appears twice in one projection"),
+                ));
+            }
+            parts.push(SetPart {
+                set,
+                pieces,
+                orientation,
+            });
+        }
+        if t.project(&parts).tws.rank_space().is_none() {
+            return Err(src.error_line(
+                ln,
+                "tansaku-prune: this projection has more positions than tansaku can rank".into(),
+            ));
+        }
+        out.push(parts);
+    }
+    Ok(out)
+}
+
 /// The `# tansaku-expect METRIC key=value ...` lines.
 fn expect_comments(src: &Src, metrics: &[&str], current: &str) -> Result<Vec<Expect>, DefError> {
     let mut out = Vec::new();
@@ -1157,6 +1245,7 @@ impl Tws {
             metric_moves: self.metric_moves.clone(),
             metric: self.metric,
             expect: Vec::new(),
+            prune: Vec::new(),
             next: self.next.clone(),
         };
         Projected { tws, maps }

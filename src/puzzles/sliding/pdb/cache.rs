@@ -76,7 +76,8 @@ pub struct CacheEntry {
     pub path: PathBuf,
     /// Its size in bytes.
     pub bytes: u64,
-    /// `WxH`, when the header can be read.
+    /// `WxH`, when the header can be read; `definition` for a table
+    /// derived from a `.tws` definition.
     pub board: Option<String>,
     /// The pattern's tiles (labels: tile names for the usual numbered goal).
     pub tiles: Vec<u8>,
@@ -399,7 +400,10 @@ impl PdbCache {
             let readable = std::fs::File::open(&path)
                 .and_then(|mut f| f.read_exact(&mut header))
                 .is_ok();
-            let (board, tiles, problem) = if !readable || &header[..12] != MAGIC {
+            let (board, tiles, problem) = if readable && header.starts_with(b"tansaku-tws-pdb\n") {
+                // A table derived from a .tws definition (checked when used).
+                (Some("definition".to_string()), Vec::new(), None)
+            } else if !readable || &header[..12] != MAGIC {
                 (
                     None,
                     Vec::new(),

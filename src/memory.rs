@@ -155,3 +155,33 @@ pub fn default_budget() -> u64 {
     }
     available_bytes().map_or(4 << 30, |a| a / 4 * 3)
 }
+
+/// Writes `parts` one after the other into `path` through `temp` (a file
+/// in the same folder): written, synced, then renamed into place, so that
+/// a reader never sees half a file; the temporary file is removed on
+/// failure.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("tansaku-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("t.bin");
+/// tansaku::memory::write_whole(&path, &dir.join(".t.tmp"), &[b"ab", b"cd"]).unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"abcd");
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[cfg(feature = "files")]
+pub fn write_whole(path: &std::path::Path, temp: &std::path::Path, parts: &[&[u8]]) -> std::io::Result<()> {
+    use std::io::Write;
+    let written = (|| {
+        let mut file = std::fs::File::create(temp)?;
+        for p in parts {
+            file.write_all(p)?;
+        }
+        file.sync_all()?;
+        std::fs::rename(temp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(temp);
+    }
+    written
+}

@@ -436,24 +436,12 @@ impl TableFile {
 
     #[cfg(feature = "files")]
     fn write_file(&self, dir: Option<&std::path::Path>, head: &[u8], table: &[u8]) -> Result<(), String> {
-        use std::io::Write;
         let Some(dir) = dir else { return Ok(()) };
         let fail = |what: &str, e: std::io::Error| format!("cannot {what} '{}': {e}", dir.display());
         std::fs::create_dir_all(dir).map_err(|e| fail("create the folder", e))?;
         let path = dir.join(&self.name);
         let temp = dir.join(format!(".{}.tmp-{}", self.name, std::process::id()));
-        let written = (|| {
-            let mut file = std::fs::File::create(&temp)?;
-            file.write_all(head)?;
-            file.write_all(table)?;
-            file.sync_all()?;
-            std::fs::rename(&temp, &path)
-        })();
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&temp);
-            return Err(fail("write a table into", e));
-        }
-        Ok(())
+        crate::memory::write_whole(&path, &temp, &[head, table]).map_err(|e| fail("write a table into", e))
     }
 
     #[cfg(not(feature = "files"))]

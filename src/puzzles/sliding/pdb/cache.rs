@@ -24,7 +24,7 @@
 use super::{BuildStats, PdbError, TableSpec};
 use crate::context::Store;
 #[cfg(feature = "files")]
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use xxhash_rust::xxh3::{Xxh3, xxh3_64};
@@ -291,18 +291,8 @@ impl PdbCache {
                 .duration_since(web_time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos())
         ));
-        let written = (|| {
-            let mut file = std::fs::File::create(&temp)?;
-            let header = header(spec, table);
-            file.write_all(&header)?;
-            file.write_all(table)?;
-            file.sync_all()?;
-            std::fs::rename(&temp, &path)
-        })();
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&temp);
-            return Err(fail("write a table into", e));
-        }
+        crate::memory::write_whole(&path, &temp, &[&header(spec, table), table])
+            .map_err(|e| fail("write a table into", e))?;
         Ok(path)
     }
 

@@ -281,3 +281,28 @@ fn projections_named_in_the_file() {
         assert!(e.starts_with(says) || e.contains(says), "{line}: {e}");
     }
 }
+
+/// A front end that times the search alone (the server's time limit)
+/// warms the game first: the tables are then kept, not built by the solve.
+#[test]
+fn warming_builds_the_tables_before_the_solve() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/3x3x3.tws");
+    let g = run::DefinedGame::load(&path).unwrap();
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let req = Request::default().with("board", "R U F'").with("table-memory", "4M");
+    g.warm(&req, &ctx).unwrap();
+    let tansaku::front::SolveAnswer::Solved(s) = g.solve(&req, &ctx).unwrap() else {
+        panic!()
+    };
+    assert_eq!(s.length, 3);
+    assert!(
+        !s.tables.is_empty() && s.tables.iter().all(|t| t.origin == "kept"),
+        "{:?}",
+        s.tables
+    );
+    // A small space is solved breadth-first: nothing to warm.
+    let pocket = run::DefinedGame::load(&path.with_file_name("2x2x2.tws")).unwrap();
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    pocket.warm(&Request::default(), &ctx).unwrap();
+    assert_eq!(ctx.tables().kept(), 0);
+}

@@ -335,6 +335,17 @@ pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prun
     Ok(prune::Tables::build(t, &plan, ctx)?.reports)
 }
 
+/// Builds the tables a solve of `def` under `req` will use, if it will use
+/// any (a `.tws` puzzle solved by IDA*): a front end that times the search
+/// alone calls this first.
+pub fn warm(def: &Definition, req: &Request, ctx: &Context) -> Result<(), RunError> {
+    let uses = with_puzzle!(def, |p| p.tws().is_some() && pick(&p, req).1 == Algorithm::IdaStar);
+    if uses {
+        tables(def, req, ctx)?;
+    }
+    Ok(())
+}
+
 /// The distance of every position to the goal: dense (every rank, a
 /// byte or two bits each, with the request's checkpoints) where the ranks
 /// fit the budget, else the positions reached
@@ -626,6 +637,10 @@ impl Game for DefinedGame {
     fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
         let def = self.in_metric(req)?;
         analyse(&def, req, ctx)
+    }
+
+    fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
+        warm(self.in_metric(req)?.as_ref(), req, ctx)
     }
 
     fn position(&self, req: &Request) -> Result<Position, RunError> {

@@ -221,19 +221,26 @@ pub fn solve(def: &Definition, req: &Request, ctx: &Context) -> Result<Solved, R
 }
 
 /// The algorithm a solve of `def` reports, before it runs.
-fn planned(def: &Definition, req: &Request) -> String {
-    with_puzzle!(def, |p| pick(&p, req).0)
+fn planned(def: &Definition, req: &Request, ctx: &Context) -> String {
+    with_puzzle!(def, |p| pick(&p, req, ctx).name)
 }
 
-/// The algorithm for a solve of `p` (the request's, else the library's
-/// choice, with why), as reported (with its bound).
-fn pick<P: Defined>(p: &P, req: &Request) -> (String, Algorithm, Option<String>)
+/// What a solve of `p` will run: the algorithm (the request's, else the
+/// library's choice, with why), its name as reported (with its bound) and,
+/// for a permutation puzzle, the pattern databases IDA* would take.
+struct Pick {
+    name: String,
+    algorithm: Algorithm,
+    reason: Option<String>,
+    plan: Vec<prune::Projection>,
+}
+
+fn pick<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Pick
 where
     P::Move: Display,
 {
-    let tables = p
-        .tws()
-        .map(|t| prune::plan(t, table_budget(req, &Context::new()).unwrap_or(0)));
+    // A malformed budget is refused by the solve itself.
+    let tables = p.tws().map(|t| prune::plan(t, table_budget(req, ctx).unwrap_or(0)));
     let space = Space {
         states: p.dense().then(|| p.state_count()),
         reversible: p.reversible(),
@@ -257,7 +264,12 @@ where
         (Algorithm::IdaStar, _) => " (none)".into(),
         _ => String::new(),
     };
-    (format!("{}{bound}", algorithm.name()), algorithm, reason)
+    Pick {
+        name: format!("{}{bound}", algorithm.name()),
+        algorithm,
+        reason,
+        plan: tables.unwrap_or_default(),
+    }
 }
 
 fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Solved, RunError>
@@ -269,7 +281,12 @@ where
         table_budget(req, ctx)?;
     }
     let dense = p.dense();
-    let (name, algorithm, reason) = pick(p, req);
+    let Pick {
+        name,
+        algorithm,
+        reason,
+        plan,
+    } = pick(p, req, ctx);
     // A tree search cannot prove there is no solution: on a space small
     // enough, a bidirectional search proves it first.
     let opts = RunOptions {
@@ -282,7 +299,6 @@ where
     // file, within the table budget.
     let tables = match p.tws() {
         Some(t) if algorithm == Algorithm::IdaStar => {
-            let plan = prune::plan(t, table_budget(req, ctx)?);
             ctx.notice(&format!(
                 "canonical sequences: {:.2} moves after each move, {} at the start",
                 t.canonical_branching(),
@@ -339,7 +355,8 @@ pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prun
 /// any (a `.tws` puzzle solved by IDA*): a front end that times the search
 /// alone calls this first.
 pub fn warm(def: &Definition, req: &Request, ctx: &Context) -> Result<(), RunError> {
-    let uses = with_puzzle!(def, |p| p.tws().is_some() && pick(&p, req).1 == Algorithm::IdaStar);
+    let uses = with_puzzle!(def, |p| p.tws().is_some()
+        && pick(&p, req, ctx).algorithm == Algorithm::IdaStar);
     if uses {
         tables(def, req, ctx)?;
     }
@@ -630,7 +647,7 @@ impl Game for DefinedGame {
             solve(&def, req, ctx),
             def.name(),
             Some(def.metric()),
-            &planned(&def, req),
+            &planned(&def, req, ctx),
         )
     }
 

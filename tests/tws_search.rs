@@ -37,12 +37,15 @@ fn solve(def: &Definition, board: &str, algo: Algorithm, tables: Option<&str>, c
 /// IDA* with tables derived from the file (whole or in parts) finds the
 /// breadth-first lengths, in both metrics, on random scrambles of the
 /// 2x2x2, the Pyraminx and the Skewb; every solution replays to the goal.
+/// One context serves both metrics, the quarter turns first: a table of
+/// quarter-turn distances overestimates half-turn ones, so it must never
+/// be found for a half-turn solve (it was: `U2 R2 F2 R2` came out in 5).
 #[test]
 fn derived_tables_give_breadth_first_lengths() {
     let ctx = Context::new().with_tables(Tables::in_memory());
     for (file, metric) in [
-        ("2x2x2.tws", "htm"),
         ("2x2x2.tws", "qtm"),
+        ("2x2x2.tws", "htm"),
         ("pyraminx.tws", "htm"),
         ("skewb.tws", "htm"),
     ] {

@@ -205,9 +205,10 @@ impl Tables {
             let projected = t.project(&proj.0);
             let name = proj.name(t);
             let entries = projected.tws.rank_space().unwrap_or(u64::MAX);
-            // The projection's key: its parts (the metric does not change
-            // a table: every power of a move is in both metrics' closure).
-            let key = format!("tws {:016x} {:?}", t.fingerprint, proj.0);
+            // The projection's key: the metric and the parts. A table of
+            // one metric must never serve the other: quarter-turn distances
+            // overestimate half-turn ones.
+            let key = format!("tws {:016x} {:?} {:?}", t.fingerprint, t.metric, proj.0);
             let clock = web_time::Instant::now();
             let mut origin = "kept";
             let table = ctx.tables().get_or_make(&key, entries, || {

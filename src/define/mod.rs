@@ -11,6 +11,7 @@
 //! line and the problem. The format is documented in `docs/definitions.md`.
 
 pub mod blocks;
+pub mod coord;
 pub mod multiset;
 pub mod prune;
 pub mod run;

@@ -17,6 +17,7 @@
 //! share. [`Tables::build`] builds them (kept in the context's tables, so a
 //! second solve finds them) and [`Tables::estimate`] is the bound.
 
+use super::coord::Coords;
 use super::tws::{Projected, SetPart, Tws};
 use crate::context::Context;
 use crate::search::SearchError;
@@ -223,7 +224,9 @@ impl Tables {
                 origin = "built";
                 crate::memory::check(
                     &format!("the pattern database of {name}"),
-                    DistanceTable::bytes_for(entries).saturating_mul(2),
+                    DistanceTable::bytes_for(entries)
+                        .saturating_mul(2)
+                        .saturating_add(Coords::bytes(&projected.tws)),
                     ctx.budget(),
                 )?;
                 ctx.notice(&format!(
@@ -294,7 +297,9 @@ fn distances(t: &Tws, ctx: &Context) -> Result<(u32, DistanceTable), SearchError
         ctx: ctx.clone(),
         ..RetroOptions::default()
     };
-    let (longest, table) = if t.bytes() <= 16 {
+    let (longest, table) = if let Some(c) = Coords::new(t) {
+        retrograde_dense(&c, opts).map(|(a, d)| (a.longest, d))?
+    } else if t.bytes() <= 16 {
         retrograde_dense(&Perm::<16>(t), opts).map(|(a, d)| (a.longest, d))?
     } else if t.bytes() <= 32 {
         retrograde_dense(&Perm::<32>(t), opts).map(|(a, d)| (a.longest, d))?
@@ -326,7 +331,8 @@ struct TableFile {
 
 const MAGIC: &[u8; 16] = b"tansaku-tws-pdb\n";
 /// Version of the file format; a file of another version is rebuilt.
-const VERSION: u32 = 1;
+/// 2: the twists of pieces kept among others are ranked in piece order.
+const VERSION: u32 = 2;
 const HEADER: usize = 16 + 4 + 4 + 8 + 8 + 8 + 8;
 
 impl TableFile {

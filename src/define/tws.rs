@@ -43,26 +43,32 @@ pub struct PieceSet {
     /// Orientations of each piece.
     pub orientations: u8,
     /// Offset of the set's bytes in a position.
-    offset: usize,
+    pub(super) offset: usize,
     /// Arrangements of the piece classes.
-    classes: Multiset,
+    pub(super) classes: Multiset,
     /// Every move keeps the orientation sum (mod `orientations`): the last
     /// piece's orientation follows from the others'.
-    sum_kept: bool,
+    pub(super) sum_kept: bool,
     /// The solved orientations' sum.
     solved_sum: u32,
     /// Classes whose orientation is ignored (bit per class): a projection
     /// that keeps where such pieces are but not how they turn.
-    blind: u64,
+    pub(super) blind: u64,
     /// Pieces whose orientation counts (those of classes not blind).
     seen: usize,
+    /// The orientations of a rank are those of the classes `0..seen` in
+    /// class order (each class one piece), not of the slots in slot order:
+    /// a projection keeping some pieces with their twists, whose moves then
+    /// change where the pieces are and add a twist to each, separately
+    /// ([`super::coord`]).
+    pub(super) piece_order: bool,
 }
 
 impl PieceSet {
     /// Orientation digits of a rank: one per piece whose orientation
     /// counts, less the last when every move keeps the sum.
     #[inline]
-    fn digits(&self) -> usize {
+    pub(super) fn digits(&self) -> usize {
         if self.orientations == 1 {
             0
         } else if self.blind == 0 {
@@ -120,10 +126,10 @@ impl From<TwsMove> for String {
 /// A move as a map of positions: slot `i` receives the piece of slot
 /// `from[i]` and adds `twist[i]` to its orientation.
 #[derive(Clone, Debug)]
-struct Action {
+pub(super) struct Action {
     name: String,
-    from: Vec<u8>,
-    twist: Vec<u8>,
+    pub(super) from: Vec<u8>,
+    pub(super) twist: Vec<u8>,
     /// 1 for a quarter move (`R`, `R'`), the power otherwise.
     quarter: bool,
     /// The move of the file it is a power of, and which power.
@@ -165,9 +171,9 @@ pub struct Tws {
     /// The solved position.
     pub solved: Vec<u8>,
     /// Every power of every move.
-    actions: Vec<Action>,
+    pub(super) actions: Vec<Action>,
     /// The moves of the metric (indices into `actions`).
-    metric_moves: Vec<usize>,
+    pub(super) metric_moves: Vec<usize>,
     /// The metric.
     pub metric: TwsMetric,
     /// Figures the file expects.
@@ -242,6 +248,7 @@ impl Tws {
                         solved_sum: 0,
                         blind: 0,
                         seen: n,
+                        piece_order: false,
                     });
                     offset += 2 * n;
                     if offset > MAX_BYTES {
@@ -609,7 +616,15 @@ impl Tws {
             let p = set.classes.rank(&s[set.offset..set.offset + n]);
             let digits = set.digits();
             let mut ori: u64 = 0;
-            if set.blind == 0 {
+            if set.piece_order {
+                let mut at = [0u8; 64];
+                for (i, &c) in s[set.offset..set.offset + n].iter().enumerate() {
+                    at[usize::from(c)] = i as u8;
+                }
+                for &i in &at[..digits] {
+                    ori = ori * o + u64::from(s[set.offset + n + usize::from(i)]);
+                }
+            } else if set.blind == 0 {
                 for &x in &s[set.offset + n..set.offset + n + digits] {
                     ori = ori * o + u64::from(x);
                 }
@@ -636,6 +651,18 @@ impl Tws {
             let p = r % set.classes.count();
             r /= set.classes.count();
             set.classes.unrank_into(p, &mut c[set.offset..set.offset + n]);
+            if set.piece_order {
+                let mut at = [0u8; 64];
+                for i in 0..n {
+                    at[usize::from(c[set.offset + i])] = i as u8;
+                    c[set.offset + n + i] = 0;
+                }
+                for &i in at[..digits].iter().rev() {
+                    c[set.offset + n + usize::from(i)] = (ori % o) as u8;
+                    ori /= o;
+                }
+                continue;
+            }
             if set.blind != 0 {
                 for i in (0..n).rev() {
                     c[set.offset + n + i] = if set.blind >> c[set.offset + i] & 1 == 0 {
@@ -1182,12 +1209,13 @@ impl Tws {
             }
             let seen = cells[..n].iter().filter(|&&c| blind >> c & 1 == 0).count();
             let o = if orientation { old.orientations } else { 1 };
+            let singles = counts[..kept.len()].iter().all(|&c| c == 1);
             sets.push(PieceSet {
                 name: old.name.clone(),
                 count: n,
                 orientations: o,
                 offset,
-                classes: if some_merged && counts[..kept.len()].iter().all(|&c| c == 1) {
+                classes: if some_merged && singles {
                     Multiset::pieces_among(kept.len(), n)
                 } else {
                     Multiset::new(&counts)
@@ -1197,6 +1225,7 @@ impl Tws {
                 solved_sum: cells[n..].iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o),
                 blind,
                 seen,
+                piece_order: blind != 0 && singles,
             });
             maps.push(PartMap {
                 from: old.offset,

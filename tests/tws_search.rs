@@ -3,6 +3,7 @@
 //! against breadth-first search and plain iterative deepening; the table
 //! files' trust; the shipped Pyraminx and Skewb.
 
+use proptest::strategy::Strategy;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tansaku::Context;
@@ -356,5 +357,56 @@ fn coordinate_tables_equal_the_generic_engine() {
         let slow = retrograde_dense(&Perm::<64>(p), RetroOptions::default()).unwrap();
         assert_eq!(fast.0.histogram, slow.0.histogram, "{file} {metric} {parts:?}");
         assert!(fast.1.into_bytes() == slow.1.into_bytes(), "{file} {metric} {parts:?}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Random `# tansaku-prune` lines (set names right and wrong, pieces,
+    /// ranges, `no-orientation`, `+`, stray words) never panic: a file
+    /// that reads gets tables that keep IDA* optimal (breadth-first
+    /// lengths), one that does not is refused with its line.
+    #[test]
+    fn fuzzed_prune_lines_never_panic_and_stay_admissible(
+        lines in proptest::collection::vec(
+            proptest::collection::vec(
+                (
+                    proptest::prop_oneof![8 => proptest::strategy::Just("CORNERS".to_string()), 1 => "CORNER|EDGE|[0-9]|x"],
+                    proptest::prop_oneof![
+                        2 => proptest::strategy::Just(String::new()),
+                        6 => "[1-7]-[1-7]|[1-7](,[1-7]){0,3}|[1-7],[1-7]-[1-7]",
+                        1 => "[0-9,-]{1,5}|no-orientation|\\+",
+                    ],
+                    proptest::prop_oneof![3 => proptest::strategy::Just(""), 1 => proptest::strategy::Just(" no-orientation")],
+                ),
+                1..3,
+            )
+            .prop_map(|parts| {
+                parts
+                    .into_iter()
+                    .map(|(set, pieces, ori)| format!("{set} {pieces}{ori}"))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            }),
+            1..4,
+        ),
+        seed in 0u64..1000,
+    ) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/2x2x2.tws");
+        let text = std::fs::read_to_string(path).unwrap();
+        let head: String = lines.iter().map(|line| format!("# tansaku-prune {line}\n")).collect();
+        let file = format!("{head}{text}");
+        match Definition::parse(&Src::new("fuzz.tws", &file), None) {
+            Err(e) => proptest::prop_assert!(e.line.is_some(), "{e}"),
+            Ok(def) => {
+                let ctx = Context::new().with_tables(Tables::in_memory());
+                let board = scramble("2x2x2.tws", seed, 7);
+                let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
+                let ida = solve(&def, &board, Algorithm::IdaStar, Some("1M"), &ctx);
+                proptest::prop_assert_eq!(ida.length, bfs.length, "{}", head);
+                proptest::prop_assert!(ida.replayed);
+            }
+        }
     }
 }

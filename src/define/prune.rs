@@ -13,8 +13,7 @@
 //!
 //! [`plan`] chooses the projections that fit a table budget: the whole
 //! puzzle when it fits (the bound is then exact), else for each set that
-//! moves, its pieces split into as few balanced groups as fit the set's
-//! share. [`Tables::build`] builds them (kept in the context's tables, so a
+//! moves, its pieces in groups as large as the set's share allows. [`Tables::build`] builds them (kept in the context's tables, so a
 //! second solve finds them) and [`Tables::estimate`] is the bound.
 
 use super::coord::Coords;
@@ -85,15 +84,20 @@ fn ranges(pieces: &[u8]) -> String {
 
 /// The projections for `t` within `budget` bytes of tables (a byte an
 /// entry): the whole puzzle when it fits; else, for each set that some move
-/// changes, its pieces in the fewest balanced groups (with orientation)
-/// whose tables fit the set's equal share. Empty when nothing fits.
+/// changes (the smallest first, so that what a set leaves of its equal
+/// share goes to the larger ones), its pieces with orientation in groups
+/// of the largest size `k` whose `ceil(n / k)` tables fit the share,
+/// spread evenly over the set (overlapping when `k` does not divide `n`).
+/// Empty when nothing fits.
 ///
 /// ```
 /// use tansaku::define::{Definition, Src, prune};
 /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
 /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
-/// let names: Vec<String> = prune::plan(&t, 1 << 30).iter().map(|p| p.name(&t)).collect();
-/// assert_eq!(names, ["EDGE 1-6", "EDGE 7-12", "CORNER"]);
+/// let names = |budget| prune::plan(&t, budget).iter().map(|p| p.name(&t)).collect::<Vec<_>>();
+/// assert_eq!(names(1 << 30), ["CORNER", "EDGE 1-6", "EDGE 7-12"]);
+/// // Seven edges a table when the corners leave room for two of them.
+/// assert_eq!(names(4 << 30), ["CORNER", "EDGE 1-7", "EDGE 6-12"]);
 /// ```
 pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
     // The file's own projections, as many as fit, in its order.
@@ -112,41 +116,42 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
             })
             .collect();
     }
-    let sets: Vec<usize> = (0..t.sets.len()).filter(|&s| t.set_moves(s)).collect();
-    let whole = Projection(
-        sets.iter()
-            .map(|&s| SetPart {
-                set: s,
-                pieces: (0..t.classes_of(s) as u8).collect(),
-                orientation: true,
-            })
-            .collect(),
-    );
+    let part = |s: usize, pieces: std::ops::Range<usize>| SetPart {
+        set: s,
+        pieces: (pieces.start as u8..pieces.end as u8).collect(),
+        orientation: true,
+    };
+    let mut sets: Vec<usize> = (0..t.sets.len()).filter(|&s| t.set_moves(s)).collect();
     if sets.is_empty() {
         return Vec::new();
     }
+    let whole = Projection(sets.iter().map(|&s| part(s, 0..t.classes_of(s))).collect());
     if whole.entries(t).is_some_and(|n| n <= budget) {
         return vec![whole];
     }
-    let share = budget / sets.len() as u64;
+    sets.sort_by_key(|&s| {
+        Projection(vec![part(s, 0..t.classes_of(s))])
+            .entries(t)
+            .unwrap_or(u64::MAX)
+    });
+    let mut left = budget;
     let mut out = Vec::new();
-    for &s in &sets {
-        let classes = t.classes_of(s);
-        for groups in 1..=classes {
+    for (i, &s) in sets.iter().enumerate() {
+        let share = left / (sets.len() - i) as u64;
+        let n = t.classes_of(s);
+        for k in (1..=n).rev() {
+            let groups = n.div_ceil(k);
             let parts: Vec<Projection> = (0..groups)
                 .map(|g| {
-                    let (lo, hi) = (g * classes / groups, (g + 1) * classes / groups);
-                    Projection(vec![SetPart {
-                        set: s,
-                        pieces: (lo as u8..hi as u8).collect(),
-                        orientation: true,
-                    }])
+                    let lo = if groups == 1 { 0 } else { g * (n - k) / (groups - 1) };
+                    Projection(vec![part(s, lo..lo + k)])
                 })
                 .collect();
             let total = parts
                 .iter()
                 .try_fold(0u64, |acc, p| p.entries(t).and_then(|n| acc.checked_add(n)));
-            if total.is_some_and(|n| n <= share) {
+            if let Some(total) = total.filter(|&n| n <= share) {
+                left -= total;
                 out.extend(parts);
                 break;
             }

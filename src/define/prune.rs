@@ -282,6 +282,46 @@ impl Tables {
         h
     }
 
+    /// [`Tables::estimate`] of several positions, each written where it
+    /// comes with: every rank of a batch first, then every lookup, so that
+    /// the cache misses of a node's children overlap.
+    pub fn estimate_each<'a>(&self, positions: impl Iterator<Item = (&'a [u8], &'a mut u32)>) {
+        const BATCH: usize = 64;
+        let mut buf = [0u8; super::tws::MAX_BYTES];
+        let tables = self.tables.len();
+        let per = (BATCH / tables.max(1)).max(1);
+        let mut ranks = [0usize; BATCH];
+        let mut outs: Vec<&'a mut u32> = Vec::with_capacity(per);
+        let flush = |ranks: &[usize], outs: &mut Vec<&'a mut u32>| {
+            for (i, out) in outs.drain(..).enumerate() {
+                let mut h = 0;
+                for (r, (_, t)) in ranks[i * tables..(i + 1) * tables].iter().zip(&self.tables) {
+                    let d = t.1[*r];
+                    h = h.max(if d == 255 { UNREACHABLE } else { u32::from(d) });
+                }
+                *out = h;
+            }
+        };
+        for (s, out) in positions {
+            if tables > BATCH {
+                *out = self.estimate(s);
+                continue;
+            }
+            let at = outs.len() * tables;
+            for (k, (p, t)) in self.tables.iter().enumerate() {
+                p.project(s, &mut buf);
+                let r = p.tws.rank_of(&buf) as usize;
+                prefetch(&t.1, r);
+                ranks[at + k] = r;
+            }
+            outs.push(out);
+            if outs.len() == per {
+                flush(&ranks, &mut outs);
+            }
+        }
+        flush(&ranks, &mut outs);
+    }
+
     /// Number of tables.
     pub fn len(&self) -> usize {
         self.tables.len()
@@ -291,6 +331,19 @@ impl Tables {
     pub fn is_empty(&self) -> bool {
         self.tables.is_empty()
     }
+}
+
+/// Asks for `table[i]`'s cache line ahead of its read.
+#[inline(always)]
+fn prefetch(table: &[u8], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(x) = table.get(i) {
+        // SAFETY: SSE is part of every x86_64 target, and a prefetch only
+        // hints the cache (of a live element's address): it never faults.
+        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(std::ptr::from_ref(x).cast()) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, i);
 }
 
 /// The distance table of a projected puzzle (a byte a rank, the dense

@@ -164,6 +164,28 @@ where
             None => self.0.bound(s),
         }
     }
+
+    /// The pattern databases are far larger than the caches: every
+    /// child's ranks first, then their lookups together.
+    const BATCH: bool = true;
+
+    #[inline]
+    fn after_moves(
+        &self,
+        _: &<P as Puzzle>::State,
+        _: u32,
+        _: &(),
+        children: &mut [(P::Move, <P as Puzzle>::State, u32, ())],
+    ) {
+        match self.1 {
+            Some(t) => t.estimate_each(children.iter_mut().map(|c| (self.0.cells(&c.1), &mut c.2))),
+            None => {
+                for c in children {
+                    c.2 = self.0.bound(&c.1);
+                }
+            }
+        }
+    }
 }
 
 /// The table budget of a request: its `table-memory` option, else the

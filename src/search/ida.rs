@@ -146,6 +146,29 @@ pub trait LowerBound<P: Puzzle>: Sync {
         let _ = (parent, parent_h, memo, m);
         (self.estimate(child), Self::Memo::default())
     }
+
+    /// True when [`LowerBound::after_moves`] should bound a node's
+    /// children together rather than one [`LowerBound::after_move`] each.
+    const BATCH: bool = false;
+
+    /// The bounds of all of a node's children at once (each child's move,
+    /// state, bound and memo; the bounds and memos to fill in), used when
+    /// [`LowerBound::BATCH`] is set. A bound whose lookups miss the caches
+    /// (tables far larger than them) computes every child's addresses
+    /// before it reads any, so that the misses overlap. By default one
+    /// [`LowerBound::after_move`] each.
+    #[inline]
+    fn after_moves(
+        &self,
+        parent: &P::State,
+        parent_h: u32,
+        memo: &Self::Memo,
+        children: &mut [(P::Move, P::State, u32, Self::Memo)],
+    ) {
+        for c in children {
+            (c.2, c.3) = self.after_move(parent, parent_h, memo, c.0, &c.1);
+        }
+    }
 }
 
 /// The bound 0: IDA* with it is plain iterative deepening.
@@ -403,12 +426,21 @@ impl<'a, P: Puzzle, H: LowerBound<P>> Dfs<'a, P, H> {
         };
         let h = self.h;
         let last = self.moves.last().copied();
-        self.p.for_each_successor_after(&node.state, last, |m, t| {
-            if back != Some(&t) {
-                let (ht, memo) = h.after_move(&node.state, node.h, &node.memo, m, &t);
-                children.push((m, t, ht, memo));
-            }
-        });
+        if H::BATCH {
+            self.p.for_each_successor_after(&node.state, last, |m, t| {
+                if back != Some(&t) {
+                    children.push((m, t, 0, H::Memo::default()));
+                }
+            });
+            h.after_moves(&node.state, node.h, &node.memo, &mut children);
+        } else {
+            self.p.for_each_successor_after(&node.state, last, |m, t| {
+                if back != Some(&t) {
+                    let (ht, memo) = h.after_move(&node.state, node.h, &node.memo, m, &t);
+                    children.push((m, t, ht, memo));
+                }
+            });
+        }
         self.expanded += 1;
         self.generated += children.len() as u64;
         children

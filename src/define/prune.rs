@@ -262,64 +262,68 @@ impl Tables {
 
     /// The bound of the full puzzle's position `s`: the largest distance
     /// of its projections ([`UNREACHABLE`] when one is never reached).
+    /// (The inverse position is as far from the goal, and a second lookup
+    /// on it cuts the 3x3x3's nodes by 27-29%, but costs 32-38% more
+    /// time a node: not made.)
     #[inline]
     pub fn estimate(&self, s: &[u8]) -> u32 {
-        // Every rank first, then the lookups: the tables are far larger
-        // than the caches, and the misses overlap instead of queueing.
-        let mut buf = [0u8; super::tws::MAX_BYTES];
-        let mut ranks = [0usize; 8];
         let mut h = 0;
-        for chunk in self.tables.chunks(8) {
-            for (r, (p, _)) in ranks.iter_mut().zip(chunk) {
-                p.project(s, &mut buf);
-                *r = p.tws.rank_of(&buf) as usize;
-            }
-            for (r, (_, t)) in ranks.iter().zip(chunk) {
-                let d = t.1[*r];
-                h = h.max(if d == 255 { UNREACHABLE } else { u32::from(d) });
-            }
-        }
+        self.estimate_each(std::iter::once((s, &mut h)));
         h
     }
 
     /// [`Tables::estimate`] of several positions, each written where it
-    /// comes with: every rank of a batch first, then every lookup, so that
-    /// the cache misses of a node's children overlap.
+    /// comes with: every rank of a batch first (each table line asked for
+    /// at once), then every lookup, so that the cache misses of a node's
+    /// children overlap instead of queueing.
     pub fn estimate_each<'a>(&self, positions: impl Iterator<Item = (&'a [u8], &'a mut u32)>) {
         const BATCH: usize = 64;
-        let mut buf = [0u8; super::tws::MAX_BYTES];
-        let tables = self.tables.len();
-        let per = (BATCH / tables.max(1)).max(1);
-        let mut ranks = [0usize; BATCH];
+        let looks = self.tables.len();
+        if looks == 0 {
+            positions.for_each(|(_, out)| *out = 0);
+            return;
+        }
+        let per = (BATCH / looks).max(1);
+        let (mut stack, mut heap) = ([0usize; BATCH], Vec::new());
+        let ranks: &mut [usize] = if looks > BATCH {
+            // More tables than a batch holds (never in practice): a
+            // position at a time.
+            heap.resize(looks, 0);
+            &mut heap
+        } else {
+            &mut stack
+        };
         let mut outs: Vec<&'a mut u32> = Vec::with_capacity(per);
+        let lookup = |k: usize, r: usize| {
+            let d = self.tables[k].1.1[r];
+            if d == 255 { UNREACHABLE } else { u32::from(d) }
+        };
         let flush = |ranks: &[usize], outs: &mut Vec<&'a mut u32>| {
             for (i, out) in outs.drain(..).enumerate() {
-                let mut h = 0;
-                for (r, (_, t)) in ranks[i * tables..(i + 1) * tables].iter().zip(&self.tables) {
-                    let d = t.1[*r];
-                    h = h.max(if d == 255 { UNREACHABLE } else { u32::from(d) });
-                }
-                *out = h;
+                let at = i * looks;
+                *out = (0..looks).map(|k| lookup(k, ranks[at + k])).max().unwrap_or(0);
             }
         };
         for (s, out) in positions {
-            if tables > BATCH {
-                *out = self.estimate(s);
-                continue;
-            }
-            let at = outs.len() * tables;
-            for (k, (p, t)) in self.tables.iter().enumerate() {
-                p.project(s, &mut buf);
-                let r = p.tws.rank_of(&buf) as usize;
-                prefetch(&t.1, r);
-                ranks[at + k] = r;
-            }
+            let at = outs.len() * looks;
+            self.ranks(s, &mut ranks[at..at + looks]);
             outs.push(out);
             if outs.len() == per {
-                flush(&ranks, &mut outs);
+                flush(ranks, &mut outs);
             }
         }
-        flush(&ranks, &mut outs);
+        flush(ranks, &mut outs);
+    }
+
+    /// The ranks of `s` in every table, each table's line asked for.
+    #[inline]
+    fn ranks(&self, s: &[u8], out: &mut [usize]) {
+        let mut buf = [0u8; super::tws::MAX_BYTES];
+        for (k, (p, t)) in self.tables.iter().enumerate() {
+            p.project(s, &mut buf);
+            out[k] = p.tws.rank_of(&buf) as usize;
+            prefetch(&t.1, out[k]);
+        }
     }
 
     /// Number of tables.

@@ -353,7 +353,7 @@ where
 /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
 /// let req = run::Request::default().with("table-memory", "1M");
 /// let t = run::tables(&d, &req, &ctx).unwrap();
-/// assert_eq!(t.iter().map(|t| t.projection.as_str()).collect::<Vec<_>>(), ["CORNERS 1-3", "CORNERS 4-7"]);
+/// assert_eq!(t.iter().map(|t| t.projection.as_str()).collect::<Vec<_>>(), ["CORNERS 1-4", "CORNERS 4-7"]);
 /// assert!(t.iter().all(|t| t.origin == "built"));
 /// ```
 pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prune::TableReport>, RunError> {

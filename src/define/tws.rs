@@ -1155,6 +1155,45 @@ impl Projected {
 }
 
 impl Tws {
+    /// Whether positions are elements of the puzzle's group, with an
+    /// inverse of the same distance: every set's pieces distinct, and the
+    /// solved position piece `i` on slot `i` turned 0. (If moves `M` take
+    /// `s` to the goal, `s` is `M` undone, and `M` from the goal reaches
+    /// the inverse of `s`.)
+    pub fn invertible(&self) -> bool {
+        self.sets.iter().all(|set| {
+            let (n, off) = (set.count, set.offset);
+            (0..n).all(|i| usize::from(self.solved[off + i]) == i && self.solved[off + n + i] == 0)
+        })
+    }
+
+    /// The inverse of position `s` (see [`Tws::invertible`]) into `out`:
+    /// piece `p` on slot `i` turned `o` becomes piece `i` on slot `p`
+    /// turned `-o`.
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src};
+    /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// assert!(t.invertible());
+    /// let (s, undo) = (t.scramble("R U F'").unwrap(), t.scramble("F U' R'").unwrap());
+    /// let mut inv = vec![0; s.len()];
+    /// t.invert(&s, &mut inv);
+    /// assert_eq!(inv, undo);
+    /// ```
+    #[inline]
+    pub fn invert(&self, s: &[u8], out: &mut [u8]) {
+        for set in &self.sets {
+            let (n, off, o) = (set.count, set.offset, set.orientations);
+            for i in 0..n {
+                let p = usize::from(s[off + i]);
+                out[off + p] = i as u8;
+                let x = s[off + n + i];
+                out[off + n + p] = if x == 0 { 0 } else { o - x };
+            }
+        }
+    }
+
     /// The classes of a set (distinct pieces of the solved position).
     pub fn classes_of(&self, set: usize) -> usize {
         let s = &self.sets[set];

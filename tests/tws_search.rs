@@ -410,3 +410,63 @@ proptest::proptest! {
         }
     }
 }
+
+/// A start written as a position (twsearch #45): what tansaku prints reads
+/// back to the same position and solves to the scramble's length; pieces
+/// that share a number (labels as the file writes them, not contiguous)
+/// stand for any of their copies; positions the moves cannot reach (a
+/// twist, a lone swap) and foreign pieces are refused in one line.
+#[test]
+fn starts_written_as_positions() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    for file in ["2x2x2.tws", "pyraminx.tws", "skewb.tws"] {
+        let def = load(file, None);
+        let Definition::Tws(t) = &def else { unreachable!() };
+        for seed in 0..4 {
+            let moves = scramble(file, 40 + seed, 8);
+            let s = t.scramble(&moves).unwrap();
+            let text = t.rows(&s).join(" | ");
+            assert_eq!(t.parse_state(&text).unwrap(), s, "{file} {text}");
+            let a = solve(&def, &moves, Algorithm::Bfs, None, &ctx);
+            let b = solve(&def, &text, Algorithm::Bfs, None, &ctx);
+            assert_eq!(a.length, b.length, "{file} {text}");
+            assert!(b.replayed);
+        }
+    }
+    // Identical pieces with gaps in their numbers: corners 1 1 5 5 9 9 9.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/2x2x2.tws");
+    let text = std::fs::read_to_string(path).unwrap().replacen(
+        "1 2 3 4 5 6 7\n0 0 0 0 0 0 0",
+        "1 1 5 5 9 9 9\n0 0 0 0 0 0 0",
+        1,
+    );
+    let def = Definition::parse(&Src::new("alike.tws", &text), None).unwrap();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    let start = "CORNERS 5 9 1 5 9 1 9 / 0 1 2 0 0 0 0";
+    let s = t.parse_state(start).unwrap();
+    assert_eq!(t.rows(&s).join(" | "), start);
+    let bfs = solve(&def, start, Algorithm::Bfs, None, &ctx);
+    let ida = solve(&def, start, Algorithm::IdaStar, Some("64K"), &ctx);
+    assert_eq!(ida.length, bfs.length);
+    assert!(bfs.replayed && ida.replayed);
+    for (bad, says) in [
+        (
+            "CORNERS 5 9 1 5 9 1 9 / 1 0 0 0 0 0 0",
+            "sum of the CORNERS orientations",
+        ),
+        ("CORNERS 5 9 1 5 9 1 2", "2 is not one of its pieces"),
+        ("CORNERS 5 9 1 5 9 1 1", "each as often"),
+        ("CORNERS 5 9 1", "7 pieces; 3 pieces given"),
+        ("CORNERS 1 1 5 5 9 9 9 / 0 0 0 0 0 0 3", "3 is not one"),
+        ("EDGES 1 2", "or write a position set by set"),
+    ] {
+        let e = run::solve(&def, &Request::default().with("board", bad), &ctx).unwrap_err();
+        assert!(e.to_string().contains(says), "{bad}: {e}");
+    }
+    // A lone swap on the 3x3x3: the moves keep edge and corner parities equal.
+    let Definition::Tws(cube) = load("3x3x3.tws", None) else {
+        unreachable!()
+    };
+    let e = cube.parse_state("EDGE 2 1 3 4 5 6 7 8 9 10 11 12").unwrap_err();
+    assert!(e.contains("parities"), "{e}");
+}

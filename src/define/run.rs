@@ -144,7 +144,20 @@ impl<const N: usize> Defined for Perm<'_, N> {
                 )
             })?,
         };
-        Ok(self.state(&self.0.scramble(&scramble)?))
+        // A position written set by set (as tansaku prints it), or a
+        // scramble.
+        let first = scramble.split_whitespace().next().unwrap_or("");
+        if self.0.sets.iter().any(|s| s.name == first) && !self.0.move_names().contains(&first) {
+            return Ok(self.state(&self.0.parse_state(&scramble)?));
+        }
+        let s = self.0.scramble(&scramble).map_err(|e| {
+            let sets: Vec<&str> = self.0.sets.iter().map(|s| s.name.as_str()).collect();
+            format!(
+                "{e} (or write a position set by set, SET p1 .. pn [/ o1 .. on] | ..., with sets {})",
+                sets.join(", ")
+            )
+        })?;
+        Ok(self.state(&s))
     }
 }
 
@@ -635,7 +648,9 @@ impl Game for DefinedGame {
     fn options(&self) -> Vec<OptionSpec> {
         let board_help = match self.def {
             Definition::Blocks(_) => "the start, a board written as in the file (rows separated by /)",
-            Definition::Tws(_) => "the start, a scramble of the puzzle's moves such as \"R U2 F'\"",
+            Definition::Tws(_) => {
+                "the start: a scramble of the puzzle's moves such as \"R U2 F'\", or a position written set by set as tansaku prints it, \"CORNER 2 1 3 ... / 0 1 2 ... | EDGE ...\""
+            }
         };
         vec![
             OptionSpec::new("board", Kind::Board, None, board_help),

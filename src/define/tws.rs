@@ -62,6 +62,9 @@ pub struct PieceSet {
     /// change where the pieces are and add a twist to each, separately
     /// ([`super::coord`]).
     pub(super) piece_order: bool,
+    /// The numbers the Solved block gives the classes (class `c` is
+    /// `labels[c]`), as positions are written and read.
+    labels: Vec<usize>,
 }
 
 impl PieceSet {
@@ -249,6 +252,7 @@ impl Tws {
                         blind: 0,
                         seen: n,
                         piece_order: false,
+                        labels: Vec::new(),
                     });
                     offset += 2 * n;
                     if offset > MAX_BYTES {
@@ -287,6 +291,9 @@ impl Tws {
                             return Err(src.error_line(*ln, "a second Solved block".into()));
                         }
                         solved_counts = block.2;
+                        for (set, labels) in sets.iter_mut().zip(block.3) {
+                            set.labels = labels;
+                        }
                         let mut s = vec![0u8; offset];
                         for set in &sets {
                             s[set.offset..set.offset + set.count]
@@ -593,6 +600,169 @@ impl Tws {
         Ok(s)
     }
 
+    /// A position written set by set as tansaku prints them: `SET p1 ..
+    /// pn [/ o1 .. on]`, sets separated by `|` or new lines, pieces
+    /// numbered as in the Solved block (identical pieces share a number),
+    /// orientations 0 when not given, sets not given as solved. Refused
+    /// when it is not an arrangement of the solved pieces, or when the
+    /// moves cannot reach it: they keep a set's orientation sum, or the
+    /// parities of its permutations (the 3x3x3's edges and corners
+    /// together), and it does not.
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src};
+    /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let s = t.scramble("R U").unwrap();
+    /// assert_eq!(t.parse_state(&t.rows(&s).join(" | ")).unwrap(), s);
+    /// // Two corners swapped alone: the moves keep edge and corner parities equal.
+    /// let e = t.parse_state("CORNER 2 1 3 4 5 6 7 8").unwrap_err();
+    /// assert!(e.contains("parit"), "{e}");
+    /// // One corner twisted alone.
+    /// assert!(t.parse_state("CORNER 1 2 3 4 5 6 7 8 / 1 0 0 0 0 0 0 0").unwrap_err().contains("sum"));
+    /// ```
+    pub fn parse_state(&self, text: &str) -> Result<Vec<u8>, String> {
+        let mut s = self.solved.clone();
+        let mut given = vec![false; self.sets.len()];
+        for chunk in text.split(['|', '\n']).filter(|c| !c.trim().is_empty()) {
+            let words: Vec<&str> = chunk.split_whitespace().collect();
+            let Some(k) = self.sets.iter().position(|set| set.name == words[0]) else {
+                return Err(format!(
+                    "'{}' is not a set of {} (sets: {}); write a position as SET p1 .. pn [/ o1 .. on] | SET ...",
+                    words[0],
+                    self.name,
+                    self.sets.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ")
+                ));
+            };
+            if std::mem::replace(&mut given[k], true) {
+                return Err(format!("set '{}' is given twice", words[0]));
+            }
+            let set = &self.sets[k];
+            let (n, off) = (set.count, set.offset);
+            let (pieces, ori) = match words[1..].iter().position(|w| *w == "/") {
+                Some(i) => (&words[1..1 + i], &words[2 + i..]),
+                None => (&words[1..], &words[..0]),
+            };
+            let numbers = |what: &str, ws: &[&str]| -> Result<Vec<usize>, String> {
+                let v: Vec<usize> = ws
+                    .iter()
+                    .map(|w| w.parse::<usize>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("set '{}': its {what} are numbers", set.name))?;
+                if v.len() != n {
+                    return Err(format!("set '{}' has {n} pieces; {} {what} given", set.name, v.len()));
+                }
+                Ok(v)
+            };
+            let mut count = vec![0u32; set.labels.len()];
+            for (i, x) in numbers("pieces", pieces)?.into_iter().enumerate() {
+                let Some(c) = set.labels.iter().position(|&l| l == x) else {
+                    return Err(format!(
+                        "set '{}': {x} is not one of its pieces ({})",
+                        set.name,
+                        set.labels.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")
+                    ));
+                };
+                s[off + i] = c as u8;
+                count[c] += 1;
+            }
+            let mut solved_count = vec![0u32; set.labels.len()];
+            for &c in &self.solved[off..off + n] {
+                solved_count[usize::from(c)] += 1;
+            }
+            if count != solved_count {
+                return Err(format!(
+                    "set '{}' must hold the Solved block's pieces, each as often",
+                    set.name
+                ));
+            }
+            let ori = if ori.is_empty() {
+                vec![0; n]
+            } else {
+                numbers("orientations", ori)?
+            };
+            for (i, o) in ori.into_iter().enumerate() {
+                if o >= usize::from(set.orientations) {
+                    return Err(format!(
+                        "set '{}' has {} orientations (0 to {}); {o} is not one",
+                        set.name,
+                        set.orientations,
+                        set.orientations - 1
+                    ));
+                }
+                s[off + n + i] = o as u8;
+            }
+        }
+        for set in &self.sets {
+            let (n, off, o) = (set.count, set.offset, u32::from(set.orientations));
+            let sum = s[off + n..off + 2 * n].iter().map(|&x| u32::from(x)).sum::<u32>() % o;
+            if set.sum_kept && sum != set.solved_sum {
+                return Err(format!(
+                    "no sequence of moves reaches this position: every move keeps the sum of the {} orientations at {} (mod {o}), and here it is {sum}",
+                    set.name, set.solved_sum
+                ));
+            }
+        }
+        if !self.parities_reachable(&s) {
+            return Err(
+                "no sequence of moves reaches this position: the parities of its permutations are not ones the moves make (a swap of two pieces alone, say)"
+                    .into(),
+            );
+        }
+        Ok(s)
+    }
+
+    /// Whether the parities of `s`'s permutations (sets of distinct
+    /// pieces, relative to the solved position) are a sum of the moves'
+    /// (over GF(2), a bit a set).
+    fn parities_reachable(&self, s: &[u8]) -> bool {
+        let distinct: Vec<&PieceSet> = self
+            .sets
+            .iter()
+            .filter(|set| set.labels.len() == set.count && set.count > 1)
+            .collect();
+        let bits_of = |pieces: &dyn Fn(&PieceSet) -> Vec<usize>| -> u64 {
+            let mut bits = 0u64;
+            for (b, set) in distinct.iter().enumerate() {
+                if odd(&pieces(set)) {
+                    bits |= 1 << b;
+                }
+            }
+            bits
+        };
+        // Basis of the moves' parity vectors.
+        let mut basis: Vec<u64> = Vec::new();
+        let reduce = |basis: &[u64], mut v: u64| {
+            for &b in basis {
+                v = v.min(v ^ b);
+            }
+            v
+        };
+        for &i in &self.metric_moves {
+            let a = &self.actions[i];
+            let v = bits_of(&|set: &PieceSet| {
+                let base = set.offset / 2;
+                a.from[base..base + set.count].iter().map(|&x| usize::from(x)).collect()
+            });
+            let v = reduce(&basis, v);
+            if v != 0 {
+                basis.push(v);
+                basis.sort_unstable_by(|x, y| y.cmp(x));
+            }
+        }
+        // The position's permutation relative to the solved one: slot i
+        // holds the piece solved on slot where[s[i]].
+        let target = bits_of(&|set: &PieceSet| {
+            let (n, off) = (set.count, set.offset);
+            let mut home = vec![0usize; n];
+            for i in 0..n {
+                home[usize::from(self.solved[off + i])] = i;
+            }
+            (0..n).map(|i| home[usize::from(s[off + i])]).collect()
+        });
+        reduce(&basis, target) == 0
+    }
+
     /// Positions in the ranked space (reachable or not); `None` past `u64`.
     pub fn rank_space(&self) -> Option<u64> {
         let mut total: u64 = 1;
@@ -703,7 +873,12 @@ impl Tws {
             .map(|set| {
                 let p: Vec<String> = s[set.offset..set.offset + set.count]
                     .iter()
-                    .map(|&x| (x + 1).to_string())
+                    .map(|&x| {
+                        set.labels
+                            .get(usize::from(x))
+                            .map_or(usize::from(x) + 1, |&l| l)
+                            .to_string()
+                    })
                     .collect();
                 let mut line = format!("{:<wide$} {}", set.name, p.join(" "));
                 if set.orientations > 1 {
@@ -730,12 +905,13 @@ fn read_block(
     mut i: usize,
     sets: &[PieceSet],
     is_move: bool,
-) -> Result<((Vec<u8>, Vec<u8>, Vec<Vec<u32>>), usize), DefError> {
+) -> Result<((Vec<u8>, Vec<u8>, Vec<Vec<u32>>, Vec<Vec<usize>>), usize), DefError> {
     let total: usize = sets.iter().map(|s| s.count).sum();
     let mut perm = vec![0u8; total];
     let mut twist = vec![0u8; total];
     let mut given = vec![false; sets.len()];
     let mut counts: Vec<Vec<u32>> = sets.iter().map(|_| Vec::new()).collect();
+    let mut labels: Vec<Vec<usize>> = sets.iter().map(|_| Vec::new()).collect();
     // Unnamed sets: identity (moves), or an error (Solved).
     loop {
         let Some((ln, w)) = lines.get(i) else {
@@ -780,8 +956,13 @@ fn read_block(
                 ),
             ));
         }
-        if nums.iter().any(|&x| x == 0 || x > set.count) {
+        // A move's numbers are slots; the Solved block's are labels, any
+        // numbers from 1, alike for identical pieces, with gaps or not.
+        if is_move && nums.iter().any(|&x| x == 0 || x > set.count) {
             return Err(src.error_line(*pl, format!("set '{}': numbers go from 1 to {}", set.name, set.count)));
+        }
+        if nums.contains(&0) {
+            return Err(src.error_line(*pl, format!("set '{}': pieces are numbered from 1", set.name)));
         }
         if is_move {
             let mut seen = vec![false; set.count];
@@ -803,6 +984,7 @@ fn read_block(
                 .iter()
                 .map(|v| nums.iter().filter(|&&x| x == *v).count() as u32)
                 .collect();
+            labels[k] = values;
         }
         for (j, &x) in nums.iter().enumerate() {
             perm[base + j] = if is_move {
@@ -843,7 +1025,24 @@ fn read_block(
             }
         }
     }
-    Ok(((perm, twist, counts), i))
+    Ok(((perm, twist, counts, labels), i))
+}
+
+/// Whether the permutation `p` (of `0..p.len()`) is odd.
+fn odd(p: &[usize]) -> bool {
+    let mut seen = vec![false; p.len()];
+    let mut swaps = 0;
+    for i in 0..p.len() {
+        let mut j = i;
+        let mut len = 0;
+        while !seen[j] {
+            seen[j] = true;
+            j = p[j];
+            len += 1;
+        }
+        swaps += len.max(1) - 1;
+    }
+    swaps % 2 == 1
 }
 
 /// The class of value `x` among the distinct values of `nums`, in order.
@@ -1265,6 +1464,7 @@ impl Tws {
                 blind,
                 seen,
                 piece_order: blind != 0 && singles,
+                labels: (1..=counts.len()).collect(),
             });
             maps.push(PartMap {
                 from: old.offset,

@@ -183,13 +183,7 @@ where
     const BATCH: bool = true;
 
     #[inline]
-    fn after_moves(
-        &self,
-        _: &<P as Puzzle>::State,
-        _: u32,
-        _: &(),
-        children: &mut [(P::Move, <P as Puzzle>::State, u32, ())],
-    ) {
+    fn after_moves(&self, _: &<P as Puzzle>::State, _: u32, _: &(), children: &mut [crate::search::Child<P, ()>]) {
         match self.1 {
             Some(t) => t.estimate_each(children.iter_mut().map(|c| (self.0.cells(&c.1), &mut c.2))),
             None => {

@@ -158,13 +158,7 @@ pub trait LowerBound<P: Puzzle>: Sync {
     /// before it reads any, so that the misses overlap. By default one
     /// [`LowerBound::after_move`] each.
     #[inline]
-    fn after_moves(
-        &self,
-        parent: &P::State,
-        parent_h: u32,
-        memo: &Self::Memo,
-        children: &mut [(P::Move, P::State, u32, Self::Memo)],
-    ) {
+    fn after_moves(&self, parent: &P::State, parent_h: u32, memo: &Self::Memo, children: &mut [Child<P, Self::Memo>]) {
         for c in children {
             (c.2, c.3) = self.after_move(parent, parent_h, memo, c.0, &c.1);
         }
@@ -344,7 +338,9 @@ impl<P: Puzzle, M: Copy> Clone for Frame<P, M> {
 }
 
 /// A generated child: its move, state, bound and memo.
-type Child<P, M> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32, M);
+/// A child of a node as IDA* keeps it: the move, the state, its bound and
+/// its memo.
+pub type Child<P, M> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32, M);
 
 /// What an iteration (or one subtree of it) did.
 struct Outcome<P: Puzzle, M> {

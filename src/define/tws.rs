@@ -285,21 +285,22 @@ impl Tws {
                     let (block, next) = read_block(src, &lines, i + 1, &sets, is_move)?;
                     i = next;
                     if is_move {
-                        base.push((move_name, block.0, block.1));
+                        base.push((move_name, block.perm, block.twist));
                     } else {
                         if solved.is_some() {
                             return Err(src.error_line(*ln, "a second Solved block".into()));
                         }
-                        solved_counts = block.2;
-                        for (set, labels) in sets.iter_mut().zip(block.3) {
+                        solved_counts = block.counts;
+                        for (k, (set, labels)) in sets.iter_mut().zip(block.labels).enumerate() {
                             set.labels = labels;
+                            set.blind = block.blind[k];
                         }
                         let mut s = vec![0u8; offset];
                         for set in &sets {
                             s[set.offset..set.offset + set.count]
-                                .copy_from_slice(&block.0[set.offset / 2..set.offset / 2 + set.count]);
+                                .copy_from_slice(&block.perm[set.offset / 2..set.offset / 2 + set.count]);
                             s[set.offset + set.count..set.offset + 2 * set.count]
-                                .copy_from_slice(&block.1[set.offset / 2..set.offset / 2 + set.count]);
+                                .copy_from_slice(&block.twist[set.offset / 2..set.offset / 2 + set.count]);
                         }
                         solved = Some(s);
                     }
@@ -327,14 +328,19 @@ impl Tws {
                 .map(|&x| u32::from(x))
                 .sum::<u32>()
                 % o;
-            set.sum_kept = base.iter().all(|(_, _, twist)| {
-                twist[set.offset / 2..set.offset / 2 + set.count]
-                    .iter()
-                    .map(|&x| u32::from(x))
-                    .sum::<u32>()
-                    % o
-                    == 0
-            });
+            // Pieces whose orientation is ignored (`?`) absorb any sum.
+            set.seen = (0..set.count)
+                .filter(|&i| set.blind >> solved[set.offset + i] & 1 == 0)
+                .count();
+            set.sum_kept = set.blind == 0
+                && base.iter().all(|(_, _, twist)| {
+                    twist[set.offset / 2..set.offset / 2 + set.count]
+                        .iter()
+                        .map(|&x| u32::from(x))
+                        .sum::<u32>()
+                        % o
+                        == 0
+                });
         }
         let mut t = Tws {
             fingerprint: xxhash_rust::xxh3::xxh3_64(src.text.as_bytes()),
@@ -676,10 +682,12 @@ impl Tws {
                     set.name
                 ));
             }
+            // `?` (an orientation ignored) reads as 0, as the ignored ones are kept.
+            let ori: Vec<&str> = ori.iter().map(|&w| if w == "?" { "0" } else { w }).collect();
             let ori = if ori.is_empty() {
                 vec![0; n]
             } else {
-                numbers("orientations", ori)?
+                numbers("orientations", &ori)?
             };
             for (i, o) in ori.into_iter().enumerate() {
                 if o >= usize::from(set.orientations) {
@@ -690,7 +698,7 @@ impl Tws {
                         set.orientations - 1
                     ));
                 }
-                s[off + n + i] = o as u8;
+                s[off + n + i] = if set.blind >> s[off + i] & 1 == 1 { 0 } else { o as u8 };
             }
         }
         for set in &self.sets {
@@ -882,9 +890,14 @@ impl Tws {
                     .collect();
                 let mut line = format!("{:<wide$} {}", set.name, p.join(" "));
                 if set.orientations > 1 {
-                    let o: Vec<String> = s[set.offset + set.count..set.offset + 2 * set.count]
-                        .iter()
-                        .map(u8::to_string)
+                    let o: Vec<String> = (0..set.count)
+                        .map(|i| {
+                            if set.blind >> s[set.offset + i] & 1 == 1 {
+                                "?".to_string()
+                            } else {
+                                s[set.offset + set.count + i].to_string()
+                            }
+                        })
                         .collect();
                     line.push_str(" / ");
                     line.push_str(&o.join(" "));
@@ -895,23 +908,36 @@ impl Tws {
     }
 }
 
-/// Reads the sets of a Solved or Move block up to `End`: per piece (all
-/// sets, in set order) the source slot or class, the orientation, and for
-/// Solved the count of each class per set.
-#[allow(clippy::type_complexity)]
+/// A Solved or Move block as read.
+struct Block {
+    /// Per piece (all sets, in set order): the source slot (a move) or the
+    /// class (Solved).
+    perm: Vec<u8>,
+    /// Per piece: the orientation (Solved) or the twist added (a move).
+    twist: Vec<u8>,
+    /// Solved: per set, the count of each class.
+    counts: Vec<Vec<u32>>,
+    /// Solved: per set, each class's number in the file.
+    labels: Vec<Vec<usize>>,
+    /// Solved: per set, the classes whose orientation is `?` (ignored).
+    blind: Vec<u64>,
+}
+
+/// Reads the sets of a Solved or Move block up to `End`.
 fn read_block(
     src: &Src,
     lines: &[(usize, Vec<&str>)],
     mut i: usize,
     sets: &[PieceSet],
     is_move: bool,
-) -> Result<((Vec<u8>, Vec<u8>, Vec<Vec<u32>>, Vec<Vec<usize>>), usize), DefError> {
+) -> Result<(Block, usize), DefError> {
     let total: usize = sets.iter().map(|s| s.count).sum();
     let mut perm = vec![0u8; total];
     let mut twist = vec![0u8; total];
     let mut given = vec![false; sets.len()];
     let mut counts: Vec<Vec<u32>> = sets.iter().map(|_| Vec::new()).collect();
     let mut labels: Vec<Vec<usize>> = sets.iter().map(|_| Vec::new()).collect();
+    let mut blind = vec![0u64; sets.len()];
     // Unnamed sets: identity (moves), or an error (Solved).
     loop {
         let Some((ln, w)) = lines.get(i) else {
@@ -994,11 +1020,34 @@ fn read_block(
             };
         }
         i += 2;
-        // An optional orientation line: as many numbers, not a set name.
+        // An optional orientation line: as many numbers, not a set name
+        // (in Solved, `?` for a piece whose orientation is ignored).
         if let Some((ol, ow)) = lines.get(i)
             && ow.len() == set.count
-            && ow.iter().all(|t| t.parse::<u32>().is_ok())
+            && ow.iter().all(|t| t.parse::<u32>().is_ok() || (!is_move && *t == "?"))
         {
+            if !is_move {
+                let unknown: Vec<bool> = ow.iter().map(|t| *t == "?").collect();
+                for (j, &u) in unknown.iter().enumerate() {
+                    let c = perm[base + j];
+                    let other = (0..set.count).find(|&q| perm[base + q] == c && unknown[q] != u);
+                    if let Some(q) = other {
+                        return Err(src.error_line(
+                            *ol,
+                            format!(
+                                "set '{}': pieces {} and {} are identical (both {}), so their orientations are both ? or neither",
+                                set.name,
+                                j + 1,
+                                q + 1,
+                                nums[j]
+                            ),
+                        ));
+                    }
+                    if u {
+                        blind[k] |= 1 << c;
+                    }
+                }
+            }
             for (j, t) in ow.iter().enumerate() {
                 let v: u32 = t.parse().unwrap_or(0);
                 if v >= u32::from(set.orientations) {
@@ -1025,7 +1074,16 @@ fn read_block(
             }
         }
     }
-    Ok(((perm, twist, counts, labels), i))
+    Ok((
+        Block {
+            perm,
+            twist,
+            counts,
+            labels,
+            blind,
+        },
+        i,
+    ))
 }
 
 /// Whether the permutation `p` (of `0..p.len()`) is odd.
@@ -1362,7 +1420,7 @@ impl Tws {
     pub fn invertible(&self) -> bool {
         self.sets.iter().all(|set| {
             let (n, off) = (set.count, set.offset);
-            (0..n).all(|i| usize::from(self.solved[off + i]) == i && self.solved[off + n + i] == 0)
+            set.blind == 0 && (0..n).all(|i| usize::from(self.solved[off + i]) == i && self.solved[off + n + i] == 0)
         })
     }
 
@@ -1431,7 +1489,14 @@ impl Tws {
             }
             let some_merged = kept.len() < classes;
             let orientation = part.orientation && old.orientations > 1;
-            let blind = if some_merged && orientation { 1u64 << merged } else { 0 };
+            // Ignored orientations: the merged class's, and those the file
+            // ignores (`?`) among the kept classes.
+            let mut blind = if some_merged && orientation { 1u64 << merged } else { 0 };
+            if orientation {
+                for (k, &c) in kept.iter().enumerate() {
+                    blind |= (old.blind >> c & 1) << k;
+                }
+            }
             let old_solved = &self.solved[old.offset..old.offset + 2 * n];
             let mut counts = vec![0u32; kept.len() + usize::from(some_merged)];
             let mut cells = vec![0u8; 2 * n];
@@ -1463,7 +1528,7 @@ impl Tws {
                 solved_sum: cells[n..].iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o),
                 blind,
                 seen,
-                piece_order: blind != 0 && singles,
+                piece_order: some_merged && orientation && blind == 1 << merged && singles,
                 labels: (1..=counts.len()).collect(),
             });
             maps.push(PartMap {

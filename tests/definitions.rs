@@ -468,3 +468,54 @@ fn fuzzed_definitions_never_panic() {
         }
     }
 }
+
+/// A board of distinct one-cell pieces and one empty cell (a permutation)
+/// updates its rank move by move; along random walks the update equals
+/// the rank computed afresh, on 16-, 32- and 64-byte positions, by slides
+/// and by knight jumps (which pass over many cells).
+#[test]
+fn rank_updates_equal_fresh_ranks() {
+    use tansaku::Ranked;
+    fn walk<const N: usize>(text: &str, steps: usize) {
+        let Ok(Definition::Blocks(b)) = parse(text) else {
+            panic!("{text}")
+        };
+        assert!(b.dense().is_some_and(|m| m.is_permutation()), "{text}");
+        let g = Grid::<N>(&b);
+        let mut s = g.state(&b.start);
+        let mut r = g.rank(&s);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for _ in 0..steps {
+            let mut next = Vec::new();
+            g.for_each_successor(&s, |m, t| next.push((m, t)));
+            for &(m, t) in &next {
+                assert_eq!(g.rank_after(&s, r, m, &t), g.rank(&t), "{text}: {m:?}");
+                checked += 1;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let (m, t) = next[(seed % next.len() as u64) as usize];
+            r = g.rank_after(&s, r, m, &t);
+            s = t;
+        }
+        assert!(checked > steps);
+        assert_eq!(g.unrank(r), s);
+    }
+    walk::<16>(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/8-puzzle.toml")).unwrap(),
+        2000,
+    );
+    walk::<16>(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/15-puzzle.toml")).unwrap(),
+        2000,
+    );
+    // 20 cells: the most a Lehmer rank holds in 64 bits (20! < 2^64).
+    let five = "name = \"4x5\"\nkind = \"blocks\"\nstart = \"\"\"\n. 1 2 3 4\n5 6 7 8 9\n10 11 12 13 14\n15 16 17 18 19\n\"\"\"\ngoal = \"\"\"\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 .\n\"\"\"\n";
+    walk::<32>(five, 3000);
+    walk::<64>(five, 1000);
+    let knights =
+        "name = \"k\"\nkind = \"blocks\"\njumps = \"knight\"\nstart = \"ABC/DEF/GH.\"\ngoal = \"HGF/EDC/BA.\"\n";
+    walk::<16>(knights, 2000);
+}

@@ -127,8 +127,19 @@ pub struct Blocks {
     /// Some cell is a wall.
     walls: bool,
     /// The goal positions as codes, when every pattern is one position
-    /// (one-cell pieces, no `?`): the goal test compares bytes.
-    exact_goals: Option<Vec<Vec<u8>>>,
+    /// (one-cell pieces, no `?`): the goal test compares bytes. Padded
+    /// with zeros to 64 bytes, as positions are, so that a test compares
+    /// whole fixed-size arrays.
+    exact_goals: Option<Vec<[u8; MAX_CELLS]>>,
+    /// For one-cell pieces moved a step or a jump: per cell, the cells a
+    /// piece may come from into it, and whether that move is sideways
+    /// (for pieces kept to one axis).
+    incoming: Vec<Vec<(u8, bool)>>,
+    /// Some kind of piece moves along one axis only.
+    axes: bool,
+    /// One-cell pieces all distinct, one empty cell, no walls: the dense
+    /// rank is a Lehmer code, which a move updates in a few steps.
+    lehmer: bool,
     /// Symmetries, the identity first.
     pub symmetries: Vec<Symmetry>,
     /// For the lower bound: per goal pattern, per kind, per cell, the
@@ -493,6 +504,9 @@ impl Blocks {
             singles: false,
             walls: false,
             exact_goals: None,
+            lehmer: false,
+            incoming: Vec::new(),
+            axes: false,
             symmetries: Vec::new(),
             bound: None,
             expect: Vec::new(),
@@ -588,19 +602,32 @@ impl Blocks {
             b.dense = Multiset::new(&counts);
         }
         b.bound = b.single_piece_bound();
+        b.axes = b.kinds.iter().any(|k| k.axis != Axis::Both);
+        let offsets: &[(i32, i32)] = b.jumps.as_deref().unwrap_or(&DIRS);
+        b.incoming = (0..b.width * b.height)
+            .map(|e| {
+                let (er, ec) = ((e / b.width) as i32, (e % b.width) as i32);
+                offsets
+                    .iter()
+                    .filter_map(|&(dr, dc)| b.cell(er - dr, ec - dc).map(|c| (c as u8, dr == 0)))
+                    .collect()
+            })
+            .collect();
         if b.singles && b.goal_cells.iter().all(|p| p.iter().all(Option::is_some)) {
             b.exact_goals = Some(
                 b.goal_cells
                     .iter()
                     .map(|p| {
-                        p.iter()
-                            .enumerate()
-                            .map(|(c, k)| if b.start[c] == WALL { WALL } else { k.unwrap_or(0) })
-                            .collect()
+                        let mut g = [0u8; MAX_CELLS];
+                        for (c, k) in p.iter().enumerate() {
+                            g[c] = if b.start[c] == WALL { WALL } else { k.unwrap_or(0) };
+                        }
+                        g
                     })
                     .collect(),
             );
         }
+        b.lehmer = !b.walls && b.dense.as_ref().is_some_and(Multiset::is_permutation);
         if let Some(e) = &f.expect {
             b.expect = super::parse_expect(src, e, &["step", "piece"], metric.name())?;
         }
@@ -1228,35 +1255,27 @@ impl<const N: usize> Puzzle for Grid<'_, N> {
         if b.singles && b.metric == Metric::Step {
             // One-cell pieces: look from each empty cell at the pieces
             // that can come into it (jumps and steps are symmetric).
-            let w = b.width as i32;
             for e in 0..n {
                 if s.0[e] != EMPTY {
                     continue;
                 }
-                let (er, ec) = (e as i32 / w, e as i32 % w);
-                let offsets: &[(i32, i32)] = match &b.jumps {
-                    Some(j) => j,
-                    None => &DIRS,
-                };
-                for &(dr, dc) in offsets {
-                    let Some(c) = b.cell(er - dr, ec - dc) else { continue };
+                for &(c, sideways) in &b.incoming[e] {
+                    let c = usize::from(c);
                     let code = s.0[c];
                     if code == EMPTY || code == WALL {
                         continue;
                     }
-                    if b.jumps.is_none() {
+                    if b.axes && b.jumps.is_none() {
                         let allowed = match b.kinds[code as usize].axis {
                             Axis::Both => true,
-                            Axis::Horizontal => dr == 0,
-                            Axis::Vertical => dc == 0,
+                            Axis::Horizontal => sideways,
+                            Axis::Vertical => !sideways,
                         };
                         if !allowed {
                             continue;
                         }
                     }
-                    let mut t = *s;
-                    t.0[e] = code;
-                    t.0[c] = EMPTY;
+                    let t = s.slid(c, e, code);
                     f(
                         CellMove {
                             from: c as u8,
@@ -1288,7 +1307,10 @@ impl<const N: usize> Puzzle for Grid<'_, N> {
     #[inline]
     fn is_goal(&self, s: &Cells<N>) -> bool {
         match &self.0.exact_goals {
-            Some(goals) => goals.iter().any(|g| s.0[..g.len()] == g[..]),
+            Some(goals) => goals.iter().any(|g| {
+                let g: &[u8; N] = g[..N].try_into().expect("positions hold at most 64 cells");
+                s.0 == *g
+            }),
             None => self.0.matches(&s.0),
         }
     }
@@ -1345,6 +1367,27 @@ impl<const N: usize> Ranked for Grid<'_, N> {
         m.rank(&digits[..self.0.free.len()])
     }
 
+    /// A permutation (one empty cell, all pieces distinct, no walls):
+    /// the move swaps a piece and the empty cell, symbol 0, so only the
+    /// Lehmer digits from the first of the two cells to the second change,
+    /// plus the second's, and each change is a count of smaller symbols
+    /// read off a bytewise comparison mask (see [`lehmer_delta`]).
+    #[inline]
+    fn rank_after(&self, s: &Cells<N>, rank_s: u64, m: CellMove, t: &Cells<N>) -> u64 {
+        if !self.0.lehmer {
+            return self.rank(t);
+        }
+        let m_ = self.0.dense.as_ref().expect("ranked only with one-cell pieces");
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let (x, n) = (s.0[from], self.cells());
+        let f = |k: usize| m_.weight(k);
+        if from < to {
+            rank_s.wrapping_add(lehmer_delta(s, n, from, to, x, f) as u64)
+        } else {
+            rank_s.wrapping_sub(lehmer_delta(t, n, to, from, x, f) as u64)
+        }
+    }
+
     fn unrank(&self, r: u64) -> Cells<N> {
         let m = self.0.dense.as_ref().expect("ranked only with one-cell pieces");
         if !self.0.walls {
@@ -1365,6 +1408,47 @@ impl<const N: usize> Ranked for Grid<'_, N> {
         }
         Cells(c)
     }
+}
+
+/// The change of the Lehmer rank when `u` (`n` cells, symbol `x` on `i`,
+/// the empty cell, symbol 0, on `j > i`) becomes `u` with the two swapped; `f(k)` is
+/// the weight of position `k`, `(n - 1 - k)!`. With `A` the symbols
+/// smaller than `x` after `j` and `B` the positions between `i` and `j`
+/// holding one: digit `i` falls from `1 + |B| + A` to 0, digit `j` rises
+/// from 0 to `A`, and each position of `B` loses the `x` that passed it.
+#[inline]
+fn lehmer_delta<const N: usize>(u: &Cells<N>, n: usize, i: usize, j: usize, x: u8, f: impl Fn(usize) -> u64) -> i64 {
+    // The padding after the `n` cells holds zeros: not symbols.
+    let lt = smaller_mask(u, x) & (!0u64 >> (64 - n));
+    let after_j = !0u64 << j << 1;
+    let between = (!0u64 << i << 1) & !(!0u64 << j);
+    let a = u64::from((lt & after_j).count_ones());
+    let mut b = lt & between;
+    let mut delta = (a * f(j)) as i64 - ((1 + u64::from(b.count_ones()) + a) * f(i)) as i64;
+    while b != 0 {
+        delta -= f(b.trailing_zeros() as usize) as i64;
+        b &= b - 1;
+    }
+    delta
+}
+
+/// Bit `k` set when byte `k` of `u` is below `x` (`x >= 1`, bytes below
+/// 128: codes of one-cell pieces), eight bytes at a time: `(0x80 | (x -
+/// 1)) - v` keeps its high bit exactly when `v <= x - 1`, and never
+/// borrows from the next byte.
+#[inline]
+fn smaller_mask<const N: usize>(u: &Cells<N>, x: u8) -> u64 {
+    const H: u64 = 0x8080_8080_8080_8080;
+    let xs = u64::from_ne_bytes([x - 1; 8]) | H;
+    let mut mask = 0u64;
+    for (w, chunk) in u.0.chunks_exact(8).enumerate() {
+        let v = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let hi = (xs - v) & H;
+        // Gathers the eight high bits into one byte.
+        let bits = ((hi >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+        mask |= bits << (8 * w);
+    }
+    mask
 }
 
 impl<const N: usize> Symmetric for Grid<'_, N> {

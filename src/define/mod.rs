@@ -24,6 +24,37 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Cells<const N: usize>(pub [u8; N]);
 
+impl<const N: usize> Cells<N> {
+    /// The position with the piece `code` on cell `from` moved to the
+    /// empty cell `to` (byte 0). Written as a select over every byte,
+    /// which compiles to a few vector instructions and one 16-byte store:
+    /// two bytes written singly (or two words) and then read as one
+    /// 16-byte value stall the load, which cost the 8-puzzle's
+    /// breadth-first search a third of its time.
+    ///
+    /// ```
+    /// use tansaku::define::Cells;
+    /// let s = Cells([5, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(s.slid(2, 1, 7).0[..3], [5, 7, 0]);
+    /// ```
+    #[inline]
+    pub fn slid(&self, from: usize, to: usize, code: u8) -> Self {
+        if N == 16 {
+            let mut out = [0u8; N];
+            for (k, (o, &v)) in out.iter_mut().zip(&self.0).enumerate() {
+                let keep = 0u8.wrapping_sub(u8::from(k != from));
+                let put = 0u8.wrapping_sub(u8::from(k == to));
+                *o = (v & keep) | (code & put);
+            }
+            return Cells(out);
+        }
+        let mut t = *self;
+        t.0[to] = code;
+        t.0[from] = 0;
+        t
+    }
+}
+
 /// A mistake in a definition: the file, the line (when known) and what is
 /// wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -105,6 +105,27 @@ impl Multiset {
         Some(m)
     }
 
+    /// True when every symbol occurs once: the rank is the Lehmer code,
+    /// `sum over k of weight(k) * (symbols after k smaller than the k-th)`.
+    pub fn is_permutation(&self) -> bool {
+        self.permutation && self.partial == 0
+    }
+
+    /// The weight of position `k` in a permutation's rank, `(len - 1 - k)!`.
+    ///
+    /// ```
+    /// use tansaku::define::multiset::Multiset;
+    /// let m = Multiset::new(&[1, 1, 1, 1]).unwrap();
+    /// assert!(m.is_permutation());
+    /// assert_eq!(m.weight(0), 6);
+    /// // [1, 0, 3, 2]: digits 1, 0, 1, 0
+    /// assert_eq!(m.rank(&[1, 0, 3, 2]), 6 + 1);
+    /// ```
+    #[inline]
+    pub fn weight(&self, k: usize) -> u64 {
+        self.factorial[self.len - 1 - k]
+    }
+
     /// Number of arrangements.
     pub fn count(&self) -> u64 {
         self.total

@@ -125,25 +125,29 @@ impl<P: Puzzle, I: StateIndex<P>> Store<P, I> {
         let Store { entries, index } = self;
         let Entry { state: s, memo, parent } = entries[head as usize].clone();
         let mut found = None;
-        p.for_each_successor(&s, |m, t| {
-            // The parent is stored: skip it without computing its key.
-            if found.is_some() || (parent != ROOT && entries[parent as usize].state == t) {
-                return;
-            }
-            let k = I::key_after(p, &s, memo, m, &t);
-            let slot = entries.len();
-            let new = index.insert_new(&k, slot as u32, |i| &entries[i as usize].state);
-            let stop = new && hit(&k, &t);
-            if stop {
-                found = Some(slot as u32);
-            }
-            let entry = Entry {
-                state: t,
-                memo: I::memo(&k),
-                parent: head,
-            };
-            append_if(entries, entry, new && (keep_hit || !stop));
-        });
+        p.for_each_successor(
+            &s,
+            #[inline(always)]
+            |m, t| {
+                // The parent is stored: skip it without computing its key.
+                if found.is_some() || (parent != ROOT && entries[parent as usize].state == t) {
+                    return;
+                }
+                let k = I::key_after(p, &s, memo, m, &t);
+                let slot = entries.len();
+                let new = index.insert_new(&k, slot as u32, |i| &entries[i as usize].state);
+                let stop = new && hit(&k, &t);
+                if stop {
+                    found = Some(slot as u32);
+                }
+                let entry = Entry {
+                    state: t,
+                    memo: I::memo(&k),
+                    parent: head,
+                };
+                append_if(entries, entry, new && (keep_hit || !stop));
+            },
+        );
         found
     }
 }

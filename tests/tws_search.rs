@@ -510,3 +510,68 @@ fn orientations_ignored_with_a_question_mark() {
     let e = Definition::parse(&Src::new("mixed.tws", &mixed), None).unwrap_err();
     assert!(e.message.contains("both ? or neither"), "{e}");
 }
+
+/// Several solved positions (twsearch #116): a position is solved when it
+/// is any of them. Distances in a file with two Solved blocks are the
+/// least of the distances in the two files that have one each; IDA* on
+/// tables derived from the file (built from both) finds them; a block that
+/// is not an arrangement of the first block's pieces is refused.
+#[test]
+fn several_solved_positions() {
+    let home = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/2x2x2.tws"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.contains("tansaku-expect"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let Definition::Tws(t) = Definition::parse(&Src::new("home.tws", &home), None).unwrap() else {
+        unreachable!()
+    };
+    // The second solved position: the cube after R2 U F', as a block.
+    let other = t.scramble("R2 U F'").unwrap();
+    let row = &t.rows(&other)[0];
+    let (perm, ori) = row["CORNERS".len()..].split_once('/').unwrap();
+    let block = format!("Solved\nCORNERS\n{}\n{}\nEnd\n", perm.trim(), ori.trim());
+    let identity = "Solved\nCORNERS\n1 2 3 4 5 6 7\n0 0 0 0 0 0 0\nEnd\n";
+    assert!(home.contains(identity));
+    let both_text = home.replacen(identity, &format!("{identity}\n{block}"), 1);
+    let alone_text = home.replacen(identity, &block, 1);
+    let both = Definition::parse(&Src::new("both.tws", &both_text), None).unwrap();
+    let alone = Definition::parse(&Src::new("alone.tws", &alone_text), None).unwrap();
+    let home = Definition::Tws(t.clone());
+    let Definition::Tws(tb) = &both else { unreachable!() };
+    assert_eq!(tb.goals.len(), 2);
+    assert!(!tb.invertible());
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let mut nearer_other = 0;
+    for seed in 0..8 {
+        let walk = scramble("2x2x2.tws", 300 + seed, 2 + seed as u32);
+        // Half of them walk from the second solved position.
+        let board = if seed % 2 == 0 { format!("R2 U F' {walk}") } else { walk };
+        let shown = t.rows(&t.scramble(&board).unwrap()).join(" | ");
+        let d_home = solve(&home, &shown, Algorithm::Bfs, None, &ctx).length;
+        let d_alone = solve(&alone, &shown, Algorithm::Bfs, None, &ctx).length;
+        let bfs = solve(&both, &shown, Algorithm::Bfs, None, &ctx);
+        assert_eq!(bfs.length, d_home.min(d_alone), "{board}");
+        nearer_other += usize::from(d_alone < d_home);
+        assert!(bfs.replayed);
+        for budget in ["64K", "64M"] {
+            let ida = solve(&both, &shown, Algorithm::IdaStar, Some(budget), &ctx);
+            assert_eq!(ida.length, bfs.length, "{board} {budget}");
+            assert!(ida.replayed);
+        }
+    }
+    assert!(nearer_other > 0, "some scramble is nearer the second solved position");
+    // The second block's own position is solved, in 0 moves.
+    let at_other = t.rows(&other).join(" | ");
+    assert_eq!(solve(&both, &at_other, Algorithm::IdaStar, Some("64K"), &ctx).length, 0);
+    // Every position is at most as far as with one solved position.
+    let all = run::analyse(&both, &Request::default(), &Context::new()).unwrap();
+    assert_eq!(all.states, 3_674_160);
+    let one = run::analyse(&home, &Request::default(), &Context::new()).unwrap();
+    assert!(all.longest <= one.longest);
+    // Not the first block's pieces.
+    let bad = both_text.replacen(&block, "Solved\nCORNERS\n1 1 3 4 5 6 7\n0 0 0 0 0 0 0\nEnd\n", 1);
+    let e = Definition::parse(&Src::new("bad.tws", &bad), None).unwrap_err();
+    assert!(e.message.contains("further Solved block"), "{e}");
+}

@@ -67,7 +67,8 @@ pub struct Coords {
     sets: Vec<SetCoord>,
     moves: usize,
     total: u64,
-    goal: u64,
+    /// The ranks of the solved positions.
+    goals: Vec<u64>,
 }
 
 /// Most sets a coordinate holds.
@@ -215,7 +216,7 @@ impl Coords {
             sets,
             moves,
             total,
-            goal: t.rank_of(&t.solved),
+            goals: t.goals.iter().map(|g| t.rank_of(g)).collect(),
         })
     }
 
@@ -315,7 +316,7 @@ impl Puzzle for Coords {
 
     #[inline]
     fn is_goal(&self, s: &u64) -> bool {
-        *s == self.goal
+        self.goals.contains(s)
     }
 
     fn reversible(&self) -> bool {
@@ -323,7 +324,7 @@ impl Puzzle for Coords {
     }
 
     fn goal_states(&self) -> Option<Vec<u64>> {
-        Some(vec![self.goal])
+        Some(self.goals.clone())
     }
 }
 

@@ -171,8 +171,11 @@ pub struct Tws {
     pub sets: Vec<PieceSet>,
     /// Bytes of a position.
     bytes: usize,
-    /// The solved position.
+    /// The solved position (the first Solved block).
     pub solved: Vec<u8>,
+    /// Every solved position: `solved`, then those of further Solved
+    /// blocks (twsearch #116), none twice.
+    pub goals: Vec<Vec<u8>>,
     /// Every power of every move.
     pub(super) actions: Vec<Action>,
     /// The moves of the metric (indices into `actions`).
@@ -216,6 +219,7 @@ impl Tws {
         let mut name = src.stem();
         let mut sets: Vec<PieceSet> = Vec::new();
         let mut solved: Option<Vec<u8>> = None;
+        let mut goals: Vec<Vec<u8>> = Vec::new();
         let mut solved_counts: Vec<Vec<u32>> = Vec::new();
         let mut base: Vec<(String, Vec<u8>, Vec<u8>)> = Vec::new();
         let mut i = 0;
@@ -288,7 +292,14 @@ impl Tws {
                         base.push((move_name, block.perm, block.twist));
                     } else {
                         if solved.is_some() {
-                            return Err(src.error_line(*ln, "a second Solved block".into()));
+                            // A further solved position: the first block's
+                            // pieces (numbers), each as often, rearranged.
+                            let s = further_solved(&sets, &solved_counts, &block)
+                                .map_err(|m| src.error_line(*ln, format!("a further Solved block: {m}")))?;
+                            if !goals.contains(&s) {
+                                goals.push(s);
+                            }
+                            continue;
                         }
                         solved_counts = block.counts;
                         for (k, (set, labels)) in sets.iter_mut().zip(block.labels).enumerate() {
@@ -302,6 +313,7 @@ impl Tws {
                             s[set.offset + set.count..set.offset + 2 * set.count]
                                 .copy_from_slice(&block.twist[set.offset / 2..set.offset / 2 + set.count]);
                         }
+                        goals.push(s.clone());
                         solved = Some(s);
                     }
                 }
@@ -332,7 +344,16 @@ impl Tws {
             set.seen = (0..set.count)
                 .filter(|&i| set.blind >> solved[set.offset + i] & 1 == 0)
                 .count();
+            // Solved positions of different sums: both sums are reached.
+            let sum_of = |g: &Vec<u8>| {
+                g[set.offset + set.count..set.offset + 2 * set.count]
+                    .iter()
+                    .map(|&x| u32::from(x))
+                    .sum::<u32>()
+                    % o
+            };
             set.sum_kept = set.blind == 0
+                && goals.iter().all(|g| sum_of(g) == set.solved_sum)
                 && base.iter().all(|(_, _, twist)| {
                     twist[set.offset / 2..set.offset / 2 + set.count]
                         .iter()
@@ -348,6 +369,7 @@ impl Tws {
             sets,
             bytes: offset,
             solved,
+            goals,
             actions: Vec::new(),
             metric_moves: Vec::new(),
             metric,
@@ -711,7 +733,7 @@ impl Tws {
                 ));
             }
         }
-        if !self.parities_reachable(&s) {
+        if !self.goals.iter().any(|g| self.parities_reachable(&s, g)) {
             return Err(
                 "no sequence of moves reaches this position: the parities of its permutations are not ones the moves make (a swap of two pieces alone, say)"
                     .into(),
@@ -721,9 +743,9 @@ impl Tws {
     }
 
     /// Whether the parities of `s`'s permutations (sets of distinct
-    /// pieces, relative to the solved position) are a sum of the moves'
+    /// pieces, relative to the solved position `goal`) are a sum of the moves'
     /// (over GF(2), a bit a set).
-    fn parities_reachable(&self, s: &[u8]) -> bool {
+    fn parities_reachable(&self, s: &[u8], goal: &[u8]) -> bool {
         let distinct: Vec<&PieceSet> = self
             .sets
             .iter()
@@ -764,7 +786,7 @@ impl Tws {
             let (n, off) = (set.count, set.offset);
             let mut home = vec![0usize; n];
             for i in 0..n {
-                home[usize::from(self.solved[off + i])] = i;
+                home[usize::from(goal[off + i])] = i;
             }
             (0..n).map(|i| home[usize::from(s[off + i])]).collect()
         });
@@ -921,6 +943,45 @@ struct Block {
     labels: Vec<Vec<usize>>,
     /// Solved: per set, the classes whose orientation is `?` (ignored).
     blind: Vec<u64>,
+}
+
+/// A further Solved block as a position: per set the first block's pieces
+/// (its numbers), each as often, and the same `?` orientations.
+fn further_solved(sets: &[PieceSet], counts: &[Vec<u32>], block: &Block) -> Result<Vec<u8>, String> {
+    let bytes: usize = sets.iter().map(|set| 2 * set.count).sum();
+    let mut s = vec![0u8; bytes];
+    for (k, set) in sets.iter().enumerate() {
+        let (n, base) = (set.count, set.offset / 2);
+        for i in 0..n {
+            let label = block.labels[k][usize::from(block.perm[base + i])];
+            let Some(c) = set.labels.iter().position(|&l| l == label) else {
+                return Err(format!(
+                    "set '{}': {label} is not a piece of the first Solved block",
+                    set.name
+                ));
+            };
+            s[set.offset + i] = c as u8;
+            let ignored = set.blind >> c & 1 == 1;
+            if ignored != (block.blind[k] >> block.perm[base + i] & 1 == 1) {
+                return Err(format!(
+                    "set '{}': piece {label} has its orientation ignored (?) in one Solved block and not the other",
+                    set.name
+                ));
+            }
+            s[set.offset + n + i] = if ignored { 0 } else { block.twist[base + i] };
+        }
+        let mut count = vec![0u32; set.labels.len()];
+        for &c in &s[set.offset..set.offset + n] {
+            count[usize::from(c)] += 1;
+        }
+        if count != counts[k] {
+            return Err(format!(
+                "set '{}' must hold the first block's pieces, each as often",
+                set.name
+            ));
+        }
+    }
+    Ok(s)
 }
 
 /// Reads the sets of a Solved or Move block up to `End`.
@@ -1290,7 +1351,7 @@ impl<const N: usize> Puzzle for Perm<'_, N> {
 
     #[inline]
     fn is_goal(&self, s: &Cells<N>) -> bool {
-        s.0[..self.0.bytes] == self.0.solved[..]
+        self.0.goals.iter().any(|g| s.0[..self.0.bytes] == g[..])
     }
 
     fn reversible(&self) -> bool {
@@ -1298,7 +1359,7 @@ impl<const N: usize> Puzzle for Perm<'_, N> {
     }
 
     fn goal_states(&self) -> Option<Vec<Cells<N>>> {
-        Some(vec![self.state(&self.0.solved)])
+        Some(self.0.goals.iter().map(|g| self.state(g)).collect())
     }
 }
 
@@ -1418,10 +1479,12 @@ impl Tws {
     /// `s` to the goal, `s` is `M` undone, and `M` from the goal reaches
     /// the inverse of `s`.)
     pub fn invertible(&self) -> bool {
-        self.sets.iter().all(|set| {
-            let (n, off) = (set.count, set.offset);
-            set.blind == 0 && (0..n).all(|i| usize::from(self.solved[off + i]) == i && self.solved[off + n + i] == 0)
-        })
+        self.goals.len() == 1
+            && self.sets.iter().all(|set| {
+                let (n, off) = (set.count, set.offset);
+                set.blind == 0
+                    && (0..n).all(|i| usize::from(self.solved[off + i]) == i && self.solved[off + n + i] == 0)
+            })
     }
 
     /// The inverse of position `s` (see [`Tws::invertible`]) into `out`:
@@ -1573,6 +1636,7 @@ impl Tws {
             name: self.name.clone(),
             sets,
             bytes: offset,
+            goals: vec![solved.clone()],
             solved,
             actions,
             metric_moves: self.metric_moves.clone(),
@@ -1581,6 +1645,15 @@ impl Tws {
             prune: Vec::new(),
             next: self.next.clone(),
         };
-        Projected { tws, maps }
+        let mut projected = Projected { tws, maps };
+        // The other solved positions, as the projection sees them.
+        for g in &self.goals[1..] {
+            let mut out = vec![0u8; offset];
+            projected.project(g, &mut out);
+            if !projected.tws.goals.contains(&out) {
+                projected.tws.goals.push(out);
+            }
+        }
+        projected
     }
 }

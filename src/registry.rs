@@ -616,7 +616,7 @@ fn bound_request(text: Option<&str>) -> BoundRequest {
 }
 
 /// The library's error for a sliding solver's.
-fn solve_error(e: SolveError) -> RunError {
+pub(crate) fn solve_error(e: SolveError) -> RunError {
     match e {
         SolveError::Search(s) => RunError::Search(s),
         SolveError::Unreachable(why) => RunError::Unreachable(why),

@@ -49,7 +49,11 @@ fn shipped_definitions_meet_their_expect_tables() {
         let src = Src::read(&path).unwrap();
         let def = Definition::parse(&src, None).unwrap();
         assert!(!def.expect().is_empty(), "{file} has figures to check");
-        let checked = run::check(&def, |m| Definition::parse(&src, Some(m)), &Context::new()).unwrap();
+        // Small databases for the 15-puzzle (6-6-3, not 7-8).
+        let ctx = Context::new()
+            .with_budget(512 << 20)
+            .with_tables(tansaku::context::Tables::in_memory());
+        let checked = run::check(&def, |m| Definition::parse(&src, Some(m)), &ctx).unwrap();
         assert!(!checked.is_empty(), "{file}");
         for c in &checked {
             assert!(
@@ -82,11 +86,24 @@ fn eight_puzzle_twin_has_the_built_in_histogram() {
 }
 
 /// The 15-puzzle, the Line Puzzle and the knights written as definitions
-/// give the built-in solvers' lengths on the same boards.
+/// give the built-in solvers' lengths on the same boards; the definition's
+/// own single-piece bound on the 15-puzzle is the Manhattan distance.
 #[test]
 fn twins_give_the_built_in_lengths() {
-    let ctx = Context::new();
-    let fifteen = run::solve(&load("15-puzzle.toml", None), &Request::default(), &ctx).unwrap();
+    // A budget that keeps the 15-puzzle's databases small (6-6-3): the
+    // sliding solver takes the definitions of sliding boards.
+    let ctx = Context::new()
+        .with_budget(256 << 20)
+        .with_tables(tansaku::context::Tables::in_memory());
+    let Definition::Blocks(b) = load("15-puzzle.toml", None) else {
+        panic!()
+    };
+    let (g, solved) = (
+        Grid::<16>(&b),
+        run::solve(&load("15-puzzle.toml", None), &Request::default(), &ctx).unwrap(),
+    );
+    assert!(solved.algorithm.contains("sliding-tile solver"), "{}", solved.algorithm);
+    let fifteen = search::ida_star_with(&g, &g.state(&b.start), &g, IdaOptions::default()).unwrap();
     let board = parse_board("13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11", Some((4, 4))).unwrap();
     let goal = parse_board("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", Some((4, 4))).unwrap();
     let (p, s) = Sliding::new(&board, Some(&goal)).unwrap();
@@ -97,7 +114,7 @@ fn twins_give_the_built_in_lengths() {
         IdaOptions::default(),
     )
     .unwrap();
-    assert_eq!((fifteen.moves.len(), built_in.len()), (41, 41));
+    assert_eq!((solved.length, fifteen.len(), built_in.len()), (41, 41, 41));
     // Same bound (Manhattan), same tree: every iteration but the last
     // (which stops at the first solution, found in move order) does the
     // same work.
@@ -518,4 +535,41 @@ fn rank_updates_equal_fresh_ranks() {
     let knights =
         "name = \"k\"\nkind = \"blocks\"\njumps = \"knight\"\nstart = \"ABC/DEF/GH.\"\ngoal = \"HGF/EDC/BA.\"\n";
     walk::<16>(knights, 2000);
+}
+
+/// A blocks file that is a sliding-tile board (one-cell pieces stepping
+/// into the one empty cell, one goal) is solved by IDA* on the sliding
+/// solver, with pattern databases built for the file's goal: Korf's
+/// instances from `puzzles/15-puzzle.toml` (read as one line of tokens, 0
+/// the empty cell) at their published lengths, with the node counts of
+/// `solve sliding` on the same goal and budget; the solutions replay on
+/// the definition.
+#[test]
+fn sliding_boards_from_files_use_the_sliding_solver() {
+    use tansaku::front::{Game, SolveAnswer};
+    let game = run::DefinedGame::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/15-puzzle.toml")).unwrap();
+    let builtin = tansaku::registry::builtin("sliding").unwrap();
+    // 64 MB: the 6-6-3 databases, built in about a second.
+    let ctx = Context::new()
+        .with_budget(64 << 20)
+        .with_tables(tansaku::context::Tables::in_memory());
+    let korf = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("data/korf100.txt")).unwrap();
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    for line in korf.lines().filter(|l| !l.starts_with('#')).take(3) {
+        let (board, published) = line.split_once('#').unwrap();
+        let published: usize = published.split(':').nth(1).unwrap().trim().parse().unwrap();
+        let req = tansaku::front::Request::default()
+            .with("board", board.trim())
+            .by(search::auto::Algorithm::IdaStar);
+        let SolveAnswer::Solved(def) = game.solve(&req, &ctx).unwrap() else {
+            panic!("{line}")
+        };
+        let SolveAnswer::Solved(own) = builtin.solve(&req.clone().with("goal", goal), &ctx).unwrap() else {
+            panic!("{line}")
+        };
+        assert_eq!(def.length, published, "{line}");
+        assert!(def.replayed, "{line}");
+        assert!(def.algorithm.contains("6-6-3 pattern databases"), "{}", def.algorithm);
+        assert_eq!(def.stats.generated, own.stats.generated, "{line}");
+    }
 }

@@ -75,6 +75,15 @@ pub fn solve(name: Option<&[String]>, def: &DefSolve) -> Result<(), Failure> {
         None => (game_of(None, def.file.def.as_ref(), "solve")?, def),
     };
     let c = &a.common;
+    if let Some(file) = &a.batch {
+        if a.board.is_some() {
+            return Err(Failure::Usage(
+                "--batch and --board: give the boards in the file, one a line".into(),
+            ));
+        }
+        let req = with_options(c.request(), None, a.file.metric.as_deref(), &a.set)?;
+        return super::solve::solve_batch(game.as_ref(), &req, c, &c.context(None), file);
+    }
     let req = with_options(c.request(), a.board.as_deref(), a.file.metric.as_deref(), &a.set)?;
     let answer = game.solve(&req, &c.context(None)).map_err(failure)?;
     write_solution_svg(&answer, c.svg.as_deref())?;

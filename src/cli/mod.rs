@@ -278,6 +278,11 @@ pub struct DefSolve {
     /// file's start
     #[arg(long)]
     pub board: Option<String>,
+    /// Solve every board of FILE instead (one a line, written as --board
+    /// takes them; blank lines and # comments skipped), with the same
+    /// options and tables; one result a line, then the totals
+    #[arg(long, value_name = "FILE")]
+    pub batch: Option<std::path::PathBuf>,
     /// An option of the puzzle, KEY=VALUE (repeatable); for games of the
     /// library without a subcommand, e.g. tansaku solve wipeout --set
     /// color=white

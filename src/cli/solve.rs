@@ -119,9 +119,21 @@ pub fn river(a: &RiverSolve) -> Result<(), Failure> {
 /// databases prepared once; a line (or JSON object) a board, then the
 /// totals.
 fn sliding_batch(a: &SlidingSolve, file: &std::path::Path) -> Result<(), Failure> {
+    let ctx = a.common.context(a.pdb_dir.as_deref());
+    solve_batch(game("sliding").as_ref(), &sliding_request(a), &a.common, &ctx, file)
+}
+
+/// Every board of `file` (one a line) solved by `game` with the options of
+/// `req`: a line (or JSON object) a board, then the totals.
+pub fn solve_batch(
+    game: &dyn Game,
+    req: &Request,
+    c: &SolveCommon,
+    ctx: &tansaku::Context,
+    file: &std::path::Path,
+) -> Result<(), Failure> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| Failure::Usage(format!("--batch: cannot read '{}': {e}", file.display())))?;
-    let c = &a.common;
     if !c.json {
         println!(
             "{:>5} {:>6} {:>14} {:>14} {:>10}  board",
@@ -130,8 +142,7 @@ fn sliding_batch(a: &SlidingSolve, file: &std::path::Path) -> Result<(), Failure
     }
     let mut named = false;
     let mut bad_lines = Vec::new();
-    let ctx = c.context(a.pdb_dir.as_deref());
-    let totals = batch(game("sliding").as_ref(), &sliding_request(a), &text, &ctx, |l| {
+    let totals = batch(game, req, &text, ctx, |l| {
         if let Some(why) = &l.error {
             eprintln!("tansaku: {}: line {}: {why}", file.display(), l.line);
             if l.bad {

@@ -720,6 +720,8 @@ impl Blocks {
     /// let Definition::Blocks(b) = Definition::parse(&src, None).unwrap() else { panic!() };
     /// assert!(b.parse_board("A./BC").is_ok());
     /// assert!(b.parse_board("AB/CD").is_err());
+    /// // Every cell on one line, row after row, 0 for the empty cell.
+    /// assert_eq!(b.parse_board("A 0 B C"), b.parse_board("A./BC"));
     /// ```
     pub fn parse_board(&self, text: &str) -> Result<Vec<u8>, String> {
         let mut glyphs: BTreeMap<String, u8> = BTreeMap::new();
@@ -731,7 +733,21 @@ impl Blocks {
                 glyphs.insert(k.name.clone(), id as u8);
             }
         }
-        self.place(&read_rows(text), &glyphs).map_err(|(_, m)| m)
+        let mut rows = read_rows(text);
+        // One line of every cell's token, row after row (as the 15-puzzle's
+        // instance lists write them), with 0 or _ for an empty cell when no
+        // piece is named so.
+        if rows.len() == 1 && self.height > 1 && rows[0].len() == self.width * self.height {
+            let cells: Vec<String> = rows[0]
+                .iter()
+                .map(|t| match t.as_str() {
+                    "0" | "_" if !glyphs.contains_key(t) => ".".to_string(),
+                    _ => t.clone(),
+                })
+                .collect();
+            rows = cells.chunks(self.width).map(<[String]>::to_vec).collect();
+        }
+        self.place(&rows, &glyphs).map_err(|(_, m)| m)
     }
 
     fn kind_at(&self, code: u8) -> u8 {
@@ -743,6 +759,53 @@ impl Blocks {
         self.goals
             .iter()
             .any(|p| p.iter().all(|&(c, k)| self.kind_at(s[c as usize]) == k))
+    }
+
+    /// The position `s` and the goal as boards of the built-in sliding-tile
+    /// puzzle, when the definition is one: one-cell pieces moved a step
+    /// in any direction into the one empty cell, no walls, one goal with
+    /// no `?`. Tiles are named by kind (identical pieces share a name), so
+    /// the sliding solver's pattern databases are built for this goal.
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src};
+    /// let text = "name = \"t\"\nkind = \"blocks\"\nstart = \"BA/C.\"\ngoal = \"AB/C.\"\n";
+    /// let Definition::Blocks(b) = Definition::parse(&Src::new("t.toml", text), None).unwrap() else { panic!() };
+    /// let (start, goal) = b.sliding_boards(&b.start).unwrap();
+    /// assert_eq!((start.width, start.height), (2, 2));
+    /// assert_eq!(start.tiles[3], None);
+    /// assert_eq!(start.tiles[0], goal.tiles[1]);
+    /// ```
+    pub fn sliding_boards(
+        &self,
+        s: &[u8],
+    ) -> Option<(
+        crate::puzzles::sliding::ParsedBoard,
+        crate::puzzles::sliding::ParsedBoard,
+    )> {
+        let n = self.width * self.height;
+        let one_empty = s[..n].iter().filter(|&&c| c == EMPTY).count() == 1;
+        if !self.singles
+            || self.metric != Metric::Step
+            || self.jumps.is_some()
+            || self.axes
+            || self.walls
+            || !one_empty
+            || self.goal_cells.len() != 1
+            || self.goal_cells[0].iter().any(Option::is_none)
+        {
+            return None;
+        }
+        let board = |kinds: &mut dyn Iterator<Item = u8>| crate::puzzles::sliding::ParsedBoard {
+            width: self.width,
+            height: self.height,
+            tiles: kinds
+                .map(|k| (k != 0).then(|| self.kinds[usize::from(k)].name.clone()))
+                .collect(),
+        };
+        let start = board(&mut s[..n].iter().map(|&c| self.kind_at(c)));
+        let goal = board(&mut self.goal_cells[0].iter().map(|k| k.unwrap_or(0)));
+        Some((start, goal))
     }
 
     /// True when every piece covers one cell (the board has dense ranks).

@@ -14,6 +14,9 @@ use crate::front::options::{Kind, OptionSpec};
 use crate::front::{Game, settle};
 pub use crate::front::{Longest, Request, RunError, SolveAnswer, Solved};
 use crate::picture::Picture;
+use crate::puzzles::CellMove;
+use crate::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
+use crate::puzzles::sliding::{SlideState, Sliding};
 use crate::render::Board;
 use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
 use crate::search::retrograde::{RetroOptions, count_orbits, longest_orbits, retrograde, retrograde_sparse};
@@ -73,6 +76,15 @@ where
     fn tws(&self) -> Option<&Tws> {
         None
     }
+    /// The position `s` as a board of the built-in sliding-tile puzzle
+    /// with the definition's goal, when the definition is one.
+    fn sliding(&self, _: &<Self as Puzzle>::State) -> Option<(Sliding, SlideState)> {
+        None
+    }
+    /// The sliding solver's moves as this puzzle's.
+    fn cell_moves(&self, _: Vec<CellMove>) -> Vec<<Self as Puzzle>::Move> {
+        Vec::new()
+    }
 }
 
 impl<const N: usize> Defined for Grid<'_, N> {
@@ -96,6 +108,13 @@ impl<const N: usize> Defined for Grid<'_, N> {
             None => Ok(self.state(&self.0.start)),
             Some(t) => Ok(self.state(&self.0.parse_board(t)?)),
         }
+    }
+    fn sliding(&self, s: &<Self as Puzzle>::State) -> Option<(Sliding, SlideState)> {
+        let (start, goal) = self.0.sliding_boards(&s.0)?;
+        Sliding::new(&start, Some(&goal)).ok()
+    }
+    fn cell_moves(&self, moves: Vec<CellMove>) -> Vec<CellMove> {
+        moves
     }
 }
 
@@ -289,6 +308,12 @@ where
             let names: Vec<String> = plan.iter().map(|x| x.name(t)).collect();
             format!(" (pattern databases: {})", names.join(", "))
         }
+        (Algorithm::IdaStar, _) if sliding_plan(p, req, ctx).is_some() => {
+            let plan = sliding_plan(p, req, ctx).expect("checked");
+            let name = plan.describe(false);
+            let bound = name.strip_prefix(algorithm.name()).unwrap_or(&name);
+            format!("{bound}, by the sliding-tile solver")
+        }
         (Algorithm::IdaStar, _) if p.has_bound() => " (single-piece distances)".into(),
         (Algorithm::IdaStar, _) => " (none)".into(),
         _ => String::new(),
@@ -299,6 +324,29 @@ where
         reason,
         plan: tables.unwrap_or_default(),
     }
+}
+
+/// The sliding solver's options for a definition's request: IDA* with the
+/// strongest bound that fits.
+fn sliding_options<'a>(req: &Request, ctx: &'a Context) -> SolveOptions<'a> {
+    SolveOptions {
+        algorithm: Some(Algorithm::IdaStar),
+        bound: BoundRequest::Auto,
+        max_depth: req.max_depth,
+        threads: req.threads.max(1),
+        ctx,
+    }
+}
+
+/// What the sliding solver would run on `p`'s own start, when `p` is a
+/// sliding-tile board.
+fn sliding_plan<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Option<crate::puzzles::sliding::solve::Plan>
+where
+    P::Move: Display,
+{
+    let start = p.start(None).ok()?;
+    let (sl, _) = p.sliding(&start)?;
+    Some(crate::puzzles::sliding::solve::plan(&sl, &sliding_options(req, ctx)))
 }
 
 fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Solved, RunError>
@@ -324,6 +372,30 @@ where
         threads: req.threads.max(1),
         precheck: dense && p.state_count() <= 1 << 24,
     };
+    // A sliding-tile board: the sliding solver, with its pattern
+    // databases built for the file's goal.
+    if algorithm == Algorithm::IdaStar
+        && let Some((sl, ss)) = p.sliding(&start)
+    {
+        if let Some(why) = sl.unsolvable_reason(&ss) {
+            return Err(RunError::Unreachable(why));
+        }
+        let solver = Solver::new(&sl, sliding_options(req, ctx)).map_err(crate::registry::solve_error)?;
+        let found = solver.solve(&sl, &ss).map_err(crate::registry::solve_error)?;
+        let moves = p.cell_moves(found.moves);
+        let states = crate::replay(p, &start, &moves)
+            .map_err(|i| RunError::BadInput(format!("the sliding solver's move {i} does not replay")))?;
+        let sol = crate::search::Solution {
+            moves,
+            states,
+            stats: found.stats,
+            iterations: found.iterations,
+        };
+        let name = format!("{}, by the sliding-tile solver", solver.describe());
+        let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
+        out.auto = reason;
+        return Ok(out);
+    }
     // A permutation puzzle's IDA* takes pattern databases derived from the
     // file, within the table budget.
     let tables = match p.tws() {
@@ -384,12 +456,18 @@ pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prun
 /// any (a `.tws` puzzle solved by IDA*): a front end that times the search
 /// alone calls this first.
 pub fn warm(def: &Definition, req: &Request, ctx: &Context) -> Result<(), RunError> {
-    let uses = with_puzzle!(def, |p| p.tws().is_some()
-        && pick(&p, req, ctx).algorithm == Algorithm::IdaStar);
-    if uses {
-        tables(def, req, ctx)?;
-    }
-    Ok(())
+    with_puzzle!(def, |p| {
+        if pick(&p, req, ctx).algorithm != Algorithm::IdaStar {
+            return Ok(());
+        }
+        if p.tws().is_some() {
+            tables(def, req, ctx)?;
+        } else if let Some((sl, _)) = Defined::start(&p, None).ok().and_then(|s| p.sliding(&s)) {
+            // The sliding solver's databases, kept by the context.
+            Solver::new(&sl, sliding_options(req, ctx)).map_err(crate::registry::solve_error)?;
+        }
+        Ok(())
+    })
 }
 
 /// The distance of every position to the goal: dense (every rank, a

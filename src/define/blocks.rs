@@ -1357,6 +1357,25 @@ impl<const N: usize> Puzzle for Grid<'_, N> {
         });
     }
 
+    /// In the piece metric a piece moves any distance along free cells,
+    /// so its next move could have been part of this one: a shortest
+    /// sequence never moves one piece twice in a row (a knight's jumps do
+    /// not chain, so with jumps every move is kept). `last.to` is where
+    /// the last moved piece now has its anchor.
+    #[inline]
+    fn for_each_successor_after(&self, s: &Cells<N>, last: Option<CellMove>, mut f: impl FnMut(CellMove, Cells<N>)) {
+        match last {
+            Some(l) if self.0.metric == Metric::Piece && self.0.jumps.is_none() => {
+                self.for_each_successor(s, |m, t| {
+                    if m.from != l.to {
+                        f(m, t);
+                    }
+                });
+            }
+            _ => self.for_each_successor(s, f),
+        }
+    }
+
     fn apply(&self, s: &Cells<N>, m: CellMove) -> Option<Cells<N>> {
         let mut out = None;
         self.for_each_successor(s, |mm, t| {

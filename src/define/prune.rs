@@ -262,9 +262,9 @@ impl Tables {
 
     /// The bound of the full puzzle's position `s`: the largest distance
     /// of its projections ([`UNREACHABLE`] when one is never reached).
-    /// (The inverse position is as far from the goal, and a second lookup
-    /// on it cuts the 3x3x3's nodes by 27-29%, but costs 32-38% more
-    /// time a node: not made.)
+    /// (The inverse position is as far from the goal: IDA* looks it up
+    /// too, but only for the children this lookup does not cut; see
+    /// `LowerBound::refine`.)
     #[inline]
     pub fn estimate(&self, s: &[u8]) -> u32 {
         let mut h = 0;

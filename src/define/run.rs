@@ -181,8 +181,9 @@ impl<const N: usize> Defined for Perm<'_, N> {
 }
 
 /// The bound as IDA* takes it: the puzzle's own, or the pattern
-/// databases derived from a `.tws` file.
-struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>);
+/// databases derived from a `.tws` file; with the second look on the
+/// inverse position when positions are group elements (the third field).
+struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>, bool);
 
 impl<P: Defined> LowerBound<P> for Bound<'_, P>
 where
@@ -200,6 +201,23 @@ where
     /// The pattern databases are far larger than the caches: every
     /// child's ranks first, then their lookups together.
     const BATCH: bool = true;
+
+    /// The inverse position is as far from the goal: its lookup, asked
+    /// only of the children the first lookup leaves, cuts the nodes a
+    /// lookup on every child would (27-29% of the 3x3x3's) for a lookup
+    /// per expanded node.
+    const REFINES: bool = true;
+
+    #[inline]
+    fn refine(&self, s: &<P as Puzzle>::State, h: u32) -> u32 {
+        let (Some(t), true, Some(tws)) = (self.1, self.2, self.0.tws()) else {
+            return h;
+        };
+        let n = tws.bytes();
+        let mut inverse = [0u8; crate::define::tws::MAX_BYTES];
+        tws.invert(&self.0.cells(s)[..n], &mut inverse[..n]);
+        h.max(t.estimate(&inverse[..n]))
+    }
 
     #[inline]
     fn after_moves(&self, _: &<P as Puzzle>::State, _: u32, _: &(), children: &mut [crate::search::Child<P, ()>]) {
@@ -409,7 +427,9 @@ where
         }
         _ => None,
     };
-    let bound = Bound(p, tables.as_ref().filter(|t| !t.is_empty()));
+    let tables = tables.filter(|t| !t.is_empty());
+    let dual = tables.is_some() && p.tws().is_some_and(Tws::invertible);
+    let bound = Bound(p, tables.as_ref(), dual);
     let sol = if dense {
         run_ranked(p, &start, &bound, &opts, ctx)
     } else {

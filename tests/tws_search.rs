@@ -575,3 +575,84 @@ fn several_solved_positions() {
     let e = Definition::parse(&Src::new("bad.tws", &bad), None).unwrap_err();
     assert!(e.message.contains("further Solved block"), "{e}");
 }
+
+/// Symmetries found from the moves alone: the 2x2x2 (one corner held, so
+/// the 6 that keep it), the Pyraminx and the Skewb (the tetrahedron's 24:
+/// the Skewb turns about four corners, one of two tetrahedra) and
+/// the 3x3x3 (the cube's 48); and every one keeps every position's
+/// distance, in both metrics, over the whole space of the small puzzles.
+#[test]
+fn symmetries_found_from_the_moves_keep_distances() {
+    use tansaku::Ranked;
+    use tansaku::define::tws::Perm;
+    use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+    let cube = load("3x3x3.tws", None);
+    let Definition::Tws(c) = &cube else { unreachable!() };
+    assert_eq!(c.symmetries().len(), 48);
+    for (file, metric, count) in [
+        ("2x2x2.tws", "htm", 6),
+        ("2x2x2.tws", "qtm", 6),
+        ("pyraminx.tws", "htm", 24),
+        ("skewb.tws", "htm", 24),
+    ] {
+        let def = load(file, Some(metric));
+        let Definition::Tws(t) = &def else { unreachable!() };
+        let syms = t.symmetries();
+        assert_eq!(syms.len(), count, "{file} {metric}");
+        let p = Perm::<32>(t);
+        let (_, table) = retrograde_dense(&p, RetroOptions::default()).unwrap();
+        let n = t.bytes();
+        let mut c = [0u8; 32];
+        // Every seventh reachable position (the ranks also number
+        // positions the moves never reach).
+        for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()).step_by(7) {
+            let s = p.unrank(r);
+            let d = table.get(r);
+            for sym in syms {
+                t.conjugate(sym, &s.0[..n], &mut c[..n]);
+                let image = p.rank(&p.state(&c[..n]));
+                assert_eq!(table.get(image), d, "{file} {metric} rank {r}");
+            }
+        }
+    }
+}
+
+/// `longest` on a group puzzle counts its antipodes up to the symmetries
+/// found from the moves: the figure equals a count of distinct least
+/// images over the whole distance table (the 2x2x2's 2644 antipodes in
+/// the half-turn metric make 449 classes under its 6 symmetries).
+#[test]
+fn antipodes_up_to_symmetry_from_the_moves() {
+    use std::collections::HashSet;
+    use tansaku::Ranked;
+    use tansaku::define::tws::Perm;
+    use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+    for (file, metric) in [("2x2x2.tws", "htm"), ("2x2x2.tws", "qtm"), ("pyraminx.tws", "htm")] {
+        let def = load(file, Some(metric));
+        let Definition::Tws(t) = &def else { unreachable!() };
+        let longest = run::analyse(&def, &Request::default(), &Context::new()).unwrap();
+        assert_eq!(longest.symmetries.len(), t.symmetries().len());
+        let p = Perm::<32>(t);
+        let (_, table) = retrograde_dense(&p, RetroOptions::default()).unwrap();
+        let n = t.bytes();
+        let mut classes = HashSet::new();
+        let mut c = [0u8; 32];
+        for r in (0..p.state_count()).filter(|&r| table.get(r) == Some(longest.longest)) {
+            let s = p.unrank(r);
+            let least = t
+                .symmetries()
+                .iter()
+                .map(|y| {
+                    t.conjugate(y, &s.0[..n], &mut c[..n]);
+                    p.rank(&p.state(&c[..n]))
+                })
+                .min();
+            classes.insert(least);
+        }
+        assert_eq!(
+            longest.count_up_to_symmetry,
+            Some(classes.len() as u64),
+            "{file} {metric}"
+        );
+    }
+}

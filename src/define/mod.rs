@@ -15,6 +15,7 @@ pub mod coord;
 pub mod multiset;
 pub mod prune;
 pub mod run;
+pub mod symmetry;
 pub mod tws;
 
 use std::fmt;

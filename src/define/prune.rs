@@ -17,6 +17,7 @@
 //! second solve finds them) and [`Tables::estimate`] is the bound.
 
 use super::coord::Coords;
+use super::symmetry::TwsSymmetry;
 use super::tws::{Projected, SetPart, Tws};
 use crate::context::Context;
 use crate::search::SearchError;
@@ -183,6 +184,11 @@ type Built = (u32, Vec<u8>);
 /// The pattern databases of a definition, ready for lookups.
 pub struct Tables {
     tables: Vec<(Projected, Arc<Built>)>,
+    /// Each table's projection.
+    projections: Vec<Projection>,
+    /// Further lookups: a table read on a symmetric image of the position
+    /// ([`Tables::add_symmetric_lookups`]).
+    symmetric: Vec<(usize, u64, TwsSymmetry)>,
     /// What was built or found.
     pub reports: Vec<TableReport>,
 }
@@ -257,7 +263,12 @@ impl Tables {
             });
             tables.push((projected, table));
         }
-        Ok(Tables { tables, reports })
+        Ok(Tables {
+            tables,
+            projections: projections.to_vec(),
+            symmetric: Vec::new(),
+            reports,
+        })
     }
 
     /// The bound of the full puzzle's position `s`: the largest distance
@@ -324,6 +335,129 @@ impl Tables {
             out[k] = p.tws.rank_of(&buf) as usize;
             prefetch(&t.1, out[k]);
         }
+    }
+
+    /// Adds, for each table that keeps only some pieces of a set, up to
+    /// `per_table` lookups of it on a symmetric image `σ s σ⁻¹` of the
+    /// position (as far from the goal as `s`: [`Tws::symmetries`]). The
+    /// image's kept pieces are other pieces of `s`: a table of the cube's
+    /// edges 1-6, read on an image, bounds six other edges. Each lookup
+    /// added reads a group no table or earlier lookup reads, chosen to
+    /// share as few pieces as can be with those. Returns the groups read,
+    /// named as projections are.
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src, prune};
+    /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
+    /// let plan = prune::plan(&t, 64 << 20); // CORNER 1-4, CORNER 5-8, EDGE 1-4, EDGE 5-8, EDGE 9-12
+    /// let mut tables = prune::Tables::build(&t, &plan, &ctx).unwrap();
+    /// let read = tables.add_symmetric_lookups(&t, t.symmetries(), 1);
+    /// assert_eq!(read.len(), 5);
+    /// ```
+    pub fn add_symmetric_lookups(&mut self, t: &Tws, syms: &[TwsSymmetry], per_table: usize) -> Vec<String> {
+        // The pieces a lookup reads, per set, as a bit mask.
+        let reads = |proj: &Projection, sym: Option<&TwsSymmetry>| -> Vec<(usize, u64, bool)> {
+            proj.0
+                .iter()
+                .map(|part| {
+                    let n = t.sets[part.set].count;
+                    let mask = (0..n)
+                        .filter(|&p| {
+                            let q = sym.map_or(p, |y| y.slot(part.set, p));
+                            part.pieces.contains(&(q as u8))
+                        })
+                        .fold(0u64, |m, p| m | 1 << p);
+                    (part.set, mask, part.orientation)
+                })
+                .collect()
+        };
+        let mut read: Vec<Vec<(usize, u64, bool)>> = self.projections.iter().map(|p| reads(p, None)).collect();
+        let mut names = Vec::new();
+        for k in 0..self.tables.len() {
+            let proj = &self.projections[k];
+            if proj.0.iter().all(|part| part.pieces.len() == t.classes_of(part.set)) {
+                continue;
+            }
+            for _ in 0..per_table {
+                let shared = |r: &[(usize, u64, bool)]| {
+                    read.iter()
+                        .map(|other| {
+                            r.iter()
+                                .map(|&(set, m, _)| {
+                                    other
+                                        .iter()
+                                        .filter(|o| o.0 == set)
+                                        .map(|o| (o.1 & m).count_ones())
+                                        .sum::<u32>()
+                                })
+                                .sum::<u32>()
+                        })
+                        .max()
+                        .unwrap_or(0)
+                };
+                let best = syms
+                    .iter()
+                    .map(|y| (reads(proj, Some(y)), y))
+                    .filter(|(r, _)| !read.contains(r))
+                    .min_by_key(|(r, _)| shared(r));
+                let Some((r, y)) = best else { break };
+                names.push(
+                    r.iter()
+                        .map(|&(set, m, _)| {
+                            let pieces: Vec<u8> = (0..64u8).filter(|&p| m >> p & 1 == 1).collect();
+                            format!("{} {}", t.sets[set].name, ranges(&pieces))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" + "),
+                );
+                read.push(r);
+                let sets = proj.0.iter().fold(0u64, |m, part| m | 1 << part.set);
+                self.symmetric.push((k, sets, y.clone()));
+            }
+        }
+        names
+    }
+
+    /// The second look at a position `s` of a group puzzle (IDA*'s
+    /// `refine`): every table on the inverse position, then the symmetric
+    /// lookups ([`Tables::add_symmetric_lookups`]); `h` raised to the
+    /// largest. Every address is computed and asked for before any is
+    /// read, so that the misses overlap.
+    #[inline]
+    pub fn estimate_inverse_and_symmetric(&self, t: &Tws, s: &[u8], h: u32) -> u32 {
+        const MOST: usize = 32;
+        let n = t.bytes();
+        let looks = self.tables.len() + self.symmetric.len();
+        if looks > MOST {
+            // More lookups than the batch holds (never in practice): the
+            // inverse alone.
+            let mut inverse = [0u8; super::tws::MAX_BYTES];
+            t.invert(s, &mut inverse[..n]);
+            return h.max(self.estimate(&inverse[..n]));
+        }
+        let mut at = [(0usize, 0usize); MOST];
+        let (mut image, mut buf) = ([0u8; super::tws::MAX_BYTES], [0u8; super::tws::MAX_BYTES]);
+        t.invert(s, &mut image[..n]);
+        for (k, (p, table)) in self.tables.iter().enumerate() {
+            p.project(&image[..n], &mut buf);
+            let r = p.tws.rank_of(&buf) as usize;
+            prefetch(&table.1, r);
+            at[k] = (k, r);
+        }
+        for (i, (k, sets, sym)) in self.symmetric.iter().enumerate() {
+            t.conjugate_sets(sym, s, &mut image[..n], *sets);
+            let (p, table) = &self.tables[*k];
+            p.project(&image[..n], &mut buf);
+            let r = p.tws.rank_of(&buf) as usize;
+            prefetch(&table.1, r);
+            at[self.tables.len() + i] = (*k, r);
+        }
+        at[..looks].iter().fold(h, |h, &(k, r)| {
+            let d = self.tables[k].1.1[r];
+            h.max(if d == 255 { UNREACHABLE } else { u32::from(d) })
+        })
     }
 
     /// Number of tables.

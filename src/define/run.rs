@@ -118,12 +118,20 @@ impl<const N: usize> Defined for Grid<'_, N> {
     }
 }
 
+/// A group puzzle's symmetries map positions onto conjugates
+/// ([`Tws::conjugate`]): `longest` counts its antipodes up to them.
 impl<const N: usize> Symmetric for Perm<'_, N> {
     fn symmetry_count(&self) -> usize {
-        1
+        self.0.symmetries().len()
     }
-    fn apply_symmetry(&self, _: usize, s: &Self::State) -> Self::State {
-        *s
+    fn apply_symmetry(&self, i: usize, s: &Self::State) -> Self::State {
+        if i == 0 {
+            return *s;
+        }
+        let mut out = *s;
+        let n = self.0.bytes();
+        self.0.conjugate(&self.0.symmetries()[i], &s.0[..n], &mut out.0[..n]);
+        out
     }
 }
 
@@ -138,7 +146,10 @@ impl<const N: usize> Defined for Perm<'_, N> {
         0
     }
     fn symmetry_names(&self) -> Vec<String> {
-        vec!["identity".into()]
+        let syms = self.0.symmetries();
+        std::iter::once("identity".to_string())
+            .chain(syms[1..].iter().map(|y| self.0.symmetry_name(y)))
+            .collect()
     }
     fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8] {
         &s.0
@@ -180,6 +191,9 @@ impl<const N: usize> Defined for Perm<'_, N> {
     }
 }
 
+/// Lookups of each partial table on symmetric images of a position.
+const SYMMETRIC_LOOKUPS: usize = 2;
+
 /// The bound as IDA* takes it: the puzzle's own, or the pattern
 /// databases derived from a `.tws` file; with the second look on the
 /// inverse position when positions are group elements (the third field).
@@ -205,18 +219,16 @@ where
     /// The inverse position is as far from the goal: its lookup, asked
     /// only of the children the first lookup leaves, cuts the nodes a
     /// lookup on every child would (27-29% of the 3x3x3's) for a lookup
-    /// per expanded node.
+    /// per expanded node. Then the tables read on symmetric images
+    /// ([`prune::Tables::add_symmetric_lookups`]).
     const REFINES: bool = true;
 
     #[inline]
-    fn refine(&self, s: &<P as Puzzle>::State, h: u32) -> u32 {
+    fn refine(&self, s: &<P as Puzzle>::State, h: u32, _: u32) -> u32 {
         let (Some(t), true, Some(tws)) = (self.1, self.2, self.0.tws()) else {
             return h;
         };
-        let n = tws.bytes();
-        let mut inverse = [0u8; crate::define::tws::MAX_BYTES];
-        tws.invert(&self.0.cells(s)[..n], &mut inverse[..n]);
-        h.max(t.estimate(&inverse[..n]))
+        t.estimate_inverse_and_symmetric(tws, &self.0.cells(s)[..tws.bytes()], h)
     }
 
     #[inline]
@@ -427,8 +439,25 @@ where
         }
         _ => None,
     };
-    let tables = tables.filter(|t| !t.is_empty());
+    let mut tables = tables.filter(|t| !t.is_empty());
     let dual = tables.is_some() && p.tws().is_some_and(Tws::invertible);
+    if let (true, Some(tables), Some(t)) = (dual, tables.as_mut(), p.tws()) {
+        let per_table = match req.get("symmetric-lookups") {
+            Some(text) => text
+                .parse::<usize>()
+                .map_err(|_| RunError::BadInput(format!("symmetric-lookups = {text}: not a number of lookups")))?,
+            None => SYMMETRIC_LOOKUPS,
+        };
+        let syms = t.symmetries();
+        let read = tables.add_symmetric_lookups(t, syms, per_table);
+        if !read.is_empty() {
+            ctx.notice(&format!(
+                "{} symmetries; tables also read on symmetric images: {}",
+                syms.len(),
+                read.join(", ")
+            ));
+        }
+    }
     let bound = Bound(p, tables.as_ref(), dual);
     let sol = if dense {
         run_ranked(p, &start, &bound, &opts, ctx)
@@ -751,6 +780,12 @@ impl Game for DefinedGame {
                 Kind::Text,
                 None,
                 "bytes of pattern databases IDA* may build for a .tws puzzle, e.g. 4G (default: a quarter of the memory budget, at most 1G)",
+            ),
+            OptionSpec::new(
+                "symmetric-lookups",
+                Kind::Text,
+                None,
+                "for a .tws puzzle whose tables keep part of a set: how many further lookups of each table IDA* makes on symmetric images of a position (0 to turn them off)",
             ),
             OptionSpec::new(
                 "metric",

@@ -130,14 +130,14 @@ impl From<TwsMove> for String {
 /// `from[i]` and adds `twist[i]` to its orientation.
 #[derive(Clone, Debug)]
 pub(super) struct Action {
-    name: String,
+    pub(super) name: String,
     pub(super) from: Vec<u8>,
     pub(super) twist: Vec<u8>,
     /// 1 for a quarter move (`R`, `R'`), the power otherwise.
     quarter: bool,
     /// The move of the file it is a power of, and which power.
-    base: u16,
-    power: u16,
+    pub(super) base: u16,
+    pub(super) power: u16,
 }
 
 /// The metric of a permutation puzzle.
@@ -190,6 +190,8 @@ pub struct Tws {
     /// Canonical sequences: after action `i` (a move of the metric), the
     /// actions a shortest sequence may take next.
     next: Vec<Vec<u16>>,
+    /// The symmetries, found on first use ([`Tws::symmetries`]).
+    pub(super) symmetries: std::sync::OnceLock<Vec<super::symmetry::TwsSymmetry>>,
 }
 
 impl Tws {
@@ -376,6 +378,7 @@ impl Tws {
             expect: Vec::new(),
             prune: Vec::new(),
             next: Vec::new(),
+            symmetries: std::sync::OnceLock::new(),
         };
         // Powers of each move, named as twsearch names them.
         for (b, (mname, from, twist)) in base.iter().enumerate() {
@@ -1644,6 +1647,7 @@ impl Tws {
             expect: Vec::new(),
             prune: Vec::new(),
             next: self.next.clone(),
+            symmetries: std::sync::OnceLock::new(),
         };
         let mut projected = Projected { tws, maps };
         // The other solved positions, as the projection sees them.

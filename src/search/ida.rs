@@ -171,10 +171,11 @@ pub trait LowerBound<P: Puzzle>: Sync {
     /// (a lookup on the inverse position): a bound at least `h`. Asked
     /// only of the children that would otherwise be searched, so it costs
     /// a lookup per expanded node rather than per generated one, and cuts
-    /// exactly the nodes a lookup on every child would. By default `h`.
+    /// exactly the nodes a lookup on every child would. A bound past
+    /// `enough` cuts the child: the look may stop there. By default `h`.
     #[inline]
-    fn refine(&self, s: &P::State, h: u32) -> u32 {
-        let _ = s;
+    fn refine(&self, s: &P::State, h: u32, enough: u32) -> u32 {
+        let _ = (s, enough);
         h
     }
 }
@@ -188,7 +189,7 @@ fn cut_by<P: Puzzle, H: LowerBound<P>>(h: &H, t: &P::State, f: u32, ht: u32, bou
         return Some(f);
     }
     if H::REFINES {
-        let f2 = f - ht + h.refine(t, ht);
+        let f2 = f - ht + h.refine(t, ht, bound + ht - f);
         if f2 > bound {
             return Some(f2);
         }

@@ -96,7 +96,10 @@ fn ranges(pieces: &[u8]) -> String {
 /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
 /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
 /// let names = |budget| prune::plan(&t, budget).iter().map(|p| p.name(&t)).collect::<Vec<_>>();
-/// assert_eq!(names(1 << 30), ["CORNER", "EDGE 1-6", "EDGE 7-12"]);
+/// // Two tables of seven edges do not fit 1G: one does, and a symmetry of
+/// // the cube takes its group onto the second's (read through its table).
+/// assert_eq!(names(1 << 30), ["CORNER", "EDGE 1-6,8", "EDGE 3,6-7,9-12"]);
+/// assert_eq!(names(256 << 20), ["CORNER", "EDGE 1-6", "EDGE 7-12"]);
 /// // Seven edges a table when the corners leave room for two of them.
 /// assert_eq!(names(4 << 30), ["CORNER", "EDGE 1-7", "EDGE 6-12"]);
 /// ```
@@ -142,23 +145,102 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
         let n = t.classes_of(s);
         for k in (1..=n).rev() {
             let groups = n.div_ceil(k);
-            let parts: Vec<Projection> = (0..groups)
+            let contiguous: Vec<Projection> = (0..groups)
                 .map(|g| {
                     let lo = if groups == 1 { 0 } else { g * (n - k) / (groups - 1) };
                     Projection(vec![part(s, lo..lo + k)])
                 })
                 .collect();
-            let total = parts
+            let total = contiguous
                 .iter()
                 .try_fold(0u64, |acc, p| p.entries(t).and_then(|n| acc.checked_add(n)));
             if let Some(total) = total.filter(|&n| n <= share) {
                 left -= total;
-                out.extend(parts);
+                out.extend(contiguous);
+                break;
+            }
+            // Too large as separate tables: groups that are symmetric
+            // images of the first need only its table ([`Tables::build`]),
+            // a search a little slower (a conjugation a lookup) for
+            // groups a size larger.
+            let Some(images) = symmetric_groups(t, s, k, groups) else {
+                continue;
+            };
+            let images: Vec<Projection> = images
+                .into_iter()
+                .map(|pieces| {
+                    Projection(vec![SetPart {
+                        set: s,
+                        pieces,
+                        orientation: true,
+                    }])
+                })
+                .collect();
+            if let Some(one) = images[0].entries(t).filter(|&n| n <= share) {
+                left -= one;
+                out.extend(images);
                 break;
             }
         }
     }
     out
+}
+
+/// `groups` groups of `k` pieces of set `set` covering it, each a
+/// symmetric image of the first, when the puzzle's symmetries allow: the
+/// first group is the first `k`-subset (in order, pieces `0..k` first)
+/// from which a cover is found, each next group the image that adds the
+/// most pieces not yet covered (then shares the fewest with any group
+/// taken). The cube's edges in two groups of six: the four of one layer
+/// and two of the middle, and their image under a half turn.
+fn symmetric_groups(t: &Tws, set: usize, k: usize, groups: usize) -> Option<Vec<Vec<u8>>> {
+    const SUBSETS: usize = 20_000;
+    let syms = t.symmetries();
+    let n = t.sets[set].count;
+    if groups < 2 || syms.len() < 2 || n > 63 || k == 0 {
+        return None;
+    }
+    let all: u64 = (1u64 << n) - 1;
+    let image = |y: &TwsSymmetry, m: u64| {
+        (0..n)
+            .filter(|&p| m >> y.slot(set, p) & 1 == 1)
+            .fold(0u64, |a, p| a | 1 << p)
+    };
+    let cover = |first: u64| -> Option<Vec<u64>> {
+        let images: Vec<u64> = syms.iter().map(|y| image(y, first)).collect();
+        let (mut chosen, mut covered) = (vec![first], first);
+        while chosen.len() < groups && covered != all {
+            let &best = images.iter().max_by_key(|&&m| {
+                let overlap = chosen.iter().map(|c| (c & m).count_ones()).max().unwrap_or(0);
+                ((m & !covered).count_ones(), std::cmp::Reverse(overlap))
+            })?;
+            if best & !covered == 0 {
+                return None;
+            }
+            chosen.push(best);
+            covered |= best;
+        }
+        (covered == all && chosen.len() == groups).then_some(chosen)
+    };
+    // Every k-subset in increasing order (Gosper's hack).
+    let mut first: u64 = (1u64 << k) - 1;
+    for _ in 0..SUBSETS {
+        if first > all {
+            break;
+        }
+        if let Some(chosen) = cover(first) {
+            return Some(
+                chosen
+                    .iter()
+                    .map(|&m| (0..n as u8).filter(|&p| m >> p & 1 == 1).collect())
+                    .collect(),
+            );
+        }
+        let c = first & first.wrapping_neg();
+        let r = first + c;
+        first = (((r ^ first) >> 2) / c) | r;
+    }
+    None
 }
 
 /// A table built (or found kept) for a solve.
@@ -168,8 +250,9 @@ pub struct TableReport {
     pub projection: String,
     /// Entries (a byte each).
     pub entries: u64,
-    /// `built`, `loaded` (from its file) or `kept` (in memory from an
-    /// earlier solve).
+    /// `built`, `loaded` (from its file), `kept` (in memory from an
+    /// earlier solve) or `image` (a symmetric image of an earlier table's
+    /// group, read through that table: no memory, no file).
     pub origin: &'static str,
     /// Seconds spent building or loading it.
     pub seconds: f64,
@@ -181,11 +264,21 @@ pub struct TableReport {
 /// reached).
 type Built = (u32, Vec<u8>);
 
+/// A table as read: the projection, the entries, and for a symmetric
+/// image of another table's group, the sets to conjugate (a bit mask) and
+/// the symmetry.
+type Table = (Projected, Arc<Built>, Option<(u64, TwsSymmetry)>);
+
 /// The pattern databases of a definition, ready for lookups.
 pub struct Tables {
-    tables: Vec<(Projected, Arc<Built>)>,
+    /// Each table's projection and entries; a table that is a symmetric
+    /// image of an earlier one holds that one's, read on the image of the
+    /// position (the sets to conjugate, as a bit mask, and the symmetry).
+    tables: Vec<Table>,
     /// Each table's projection.
     projections: Vec<Projection>,
+    /// The puzzle (what symmetric images are taken in).
+    full: Tws,
     /// Further lookups: a table read on a symmetric image of the position
     /// ([`Tables::add_symmetric_lookups`]).
     symmetric: Vec<(usize, u64, TwsSymmetry)>,
@@ -211,9 +304,31 @@ impl Tables {
     /// solve with the same context finds it). Refused before allocating
     /// when a table passes the context's budget.
     pub fn build(t: &Tws, projections: &[Projection], ctx: &Context) -> Result<Tables, SearchError> {
-        let mut tables = Vec::new();
-        let mut reports = Vec::new();
-        for proj in projections {
+        let mut tables: Vec<Table> = Vec::new();
+        let mut reports: Vec<TableReport> = Vec::new();
+        for (i, proj) in projections.iter().enumerate() {
+            // A symmetric image of a table already built: that table, read
+            // on the position's image.
+            let image = (0..i).find_map(|j| {
+                let sym = t
+                    .symmetries()
+                    .iter()
+                    .find(|y| tables[j].2.is_none() && reads(t, &projections[j], Some(y)) == reads(t, proj, None))?;
+                Some((j, sym))
+            });
+            if let Some((j, sym)) = image {
+                let sets = projections[j].0.iter().fold(0u64, |m, part| m | 1 << part.set);
+                let (projected, table) = (tables[j].0.clone(), tables[j].1.clone());
+                reports.push(TableReport {
+                    projection: format!("{} (as {}, on a symmetric image)", proj.name(t), projections[j].name(t)),
+                    entries: reports[j].entries,
+                    origin: "image",
+                    seconds: 0.0,
+                    longest: table.0,
+                });
+                tables.push((projected, table, Some((sets, sym.clone()))));
+                continue;
+            }
             let projected = t.project(&proj.0);
             let name = proj.name(t);
             let entries = projected.tws.rank_space().unwrap_or(u64::MAX);
@@ -261,11 +376,12 @@ impl Tables {
                 seconds,
                 longest: table.0,
             });
-            tables.push((projected, table));
+            tables.push((projected, table, None));
         }
         Ok(Tables {
             tables,
             projections: projections.to_vec(),
+            full: t.clone(),
             symmetric: Vec::new(),
             reports,
         })
@@ -330,11 +446,26 @@ impl Tables {
     #[inline]
     fn ranks(&self, s: &[u8], out: &mut [usize]) {
         let mut buf = [0u8; super::tws::MAX_BYTES];
-        for (k, (p, t)) in self.tables.iter().enumerate() {
-            p.project(s, &mut buf);
+        let mut image = [0u8; super::tws::MAX_BYTES];
+        for (k, (p, t, sym)) in self.tables.iter().enumerate() {
+            match sym {
+                None => p.project(s, &mut buf),
+                Some((sets, y)) => {
+                    self.conjugate(y, s, &mut image, *sets);
+                    p.project(&image, &mut buf);
+                }
+            }
             out[k] = p.tws.rank_of(&buf) as usize;
             prefetch(&t.1, out[k]);
         }
+    }
+
+    /// [`Tws::conjugate_sets`] of the full puzzle (the tables keep their
+    /// own: the first's `tws` is a projection).
+    #[inline]
+    fn conjugate(&self, sym: &TwsSymmetry, s: &[u8], out: &mut [u8], sets: u64) {
+        self.full
+            .conjugate_sets(sym, &s[..self.full.bytes()], &mut out[..self.full.bytes()], sets);
     }
 
     /// Adds, for each table that keeps only some pieces of a set, up to
@@ -357,27 +488,11 @@ impl Tables {
     /// assert_eq!(read.len(), 5);
     /// ```
     pub fn add_symmetric_lookups(&mut self, t: &Tws, syms: &[TwsSymmetry], per_table: usize) -> Vec<String> {
-        // The pieces a lookup reads, per set, as a bit mask.
-        let reads = |proj: &Projection, sym: Option<&TwsSymmetry>| -> Vec<(usize, u64, bool)> {
-            proj.0
-                .iter()
-                .map(|part| {
-                    let n = t.sets[part.set].count;
-                    let mask = (0..n)
-                        .filter(|&p| {
-                            let q = sym.map_or(p, |y| y.slot(part.set, p));
-                            part.pieces.contains(&(q as u8))
-                        })
-                        .fold(0u64, |m, p| m | 1 << p);
-                    (part.set, mask, part.orientation)
-                })
-                .collect()
-        };
-        let mut read: Vec<Vec<(usize, u64, bool)>> = self.projections.iter().map(|p| reads(p, None)).collect();
+        let mut read: Vec<Vec<(usize, u64, bool)>> = self.projections.iter().map(|p| reads(t, p, None)).collect();
         let mut names = Vec::new();
         for k in 0..self.tables.len() {
             let proj = &self.projections[k];
-            if proj.0.iter().all(|part| part.pieces.len() == t.classes_of(part.set)) {
+            if self.tables[k].2.is_some() || proj.0.iter().all(|part| part.pieces.len() == t.classes_of(part.set)) {
                 continue;
             }
             for _ in 0..per_table {
@@ -399,7 +514,7 @@ impl Tables {
                 };
                 let best = syms
                     .iter()
-                    .map(|y| (reads(proj, Some(y)), y))
+                    .map(|y| (reads(t, proj, Some(y)), y))
                     .filter(|(r, _)| !read.contains(r))
                     .min_by_key(|(r, _)| shared(r));
                 let Some((r, y)) = best else { break };
@@ -440,15 +555,22 @@ impl Tables {
         let mut at = [(0usize, 0usize); MOST];
         let (mut image, mut buf) = ([0u8; super::tws::MAX_BYTES], [0u8; super::tws::MAX_BYTES]);
         t.invert(s, &mut image[..n]);
-        for (k, (p, table)) in self.tables.iter().enumerate() {
-            p.project(&image[..n], &mut buf);
+        let mut second = [0u8; super::tws::MAX_BYTES];
+        for (k, (p, table, sym)) in self.tables.iter().enumerate() {
+            match sym {
+                None => p.project(&image[..n], &mut buf),
+                Some((sets, y)) => {
+                    t.conjugate_sets(y, &image[..n], &mut second[..n], *sets);
+                    p.project(&second[..n], &mut buf);
+                }
+            }
             let r = p.tws.rank_of(&buf) as usize;
             prefetch(&table.1, r);
             at[k] = (k, r);
         }
         for (i, (k, sets, sym)) in self.symmetric.iter().enumerate() {
             t.conjugate_sets(sym, s, &mut image[..n], *sets);
-            let (p, table) = &self.tables[*k];
+            let (p, table, _) = &self.tables[*k];
             p.project(&image[..n], &mut buf);
             let r = p.tws.rank_of(&buf) as usize;
             prefetch(&table.1, r);
@@ -469,6 +591,25 @@ impl Tables {
     pub fn is_empty(&self) -> bool {
         self.tables.is_empty()
     }
+}
+
+/// The pieces a lookup of `proj`'s table reads, per set (the set, a bit
+/// mask of pieces, whether their orientation counts): its own, or, read on
+/// the image `σ s σ⁻¹`, the pieces `σ` takes onto its own.
+fn reads(t: &Tws, proj: &Projection, sym: Option<&TwsSymmetry>) -> Vec<(usize, u64, bool)> {
+    proj.0
+        .iter()
+        .map(|part| {
+            let n = t.sets[part.set].count;
+            let mask = (0..n)
+                .filter(|&p| {
+                    let q = sym.map_or(p, |y| y.slot(part.set, p));
+                    part.pieces.contains(&(q as u8))
+                })
+                .fold(0u64, |m, p| m | 1 << p);
+            (part.set, mask, part.orientation)
+        })
+        .collect()
 }
 
 /// Asks for `table[i]`'s cache line ahead of its read.

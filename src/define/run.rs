@@ -481,8 +481,12 @@ where
 /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
 /// let req = run::Request::default().with("table-memory", "1M");
 /// let t = run::tables(&d, &req, &ctx).unwrap();
-/// assert_eq!(t.iter().map(|t| t.projection.as_str()).collect::<Vec<_>>(), ["CORNERS 1-4", "CORNERS 4-7"]);
-/// assert!(t.iter().all(|t| t.origin == "built"));
+/// // The second group, a symmetric image of the first, is read through its table.
+/// assert_eq!(
+///     t.iter().map(|t| t.projection.as_str()).collect::<Vec<_>>(),
+///     ["CORNERS 1-5", "CORNERS 1-2,4,6-7 (as CORNERS 1-5, on a symmetric image)"]
+/// );
+/// assert_eq!(t.iter().map(|t| t.origin).collect::<Vec<_>>(), ["built", "image"]);
 /// ```
 pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prune::TableReport>, RunError> {
     let Definition::Tws(t) = def else {

@@ -171,6 +171,9 @@ fn tables_that_do_not_fit_are_refused() {
     let req = Request::default().with("board", "R U").with("table-memory", "lots");
     let e = run::solve(&def, &req, &ctx).unwrap_err().to_string();
     assert!(e.starts_with("table-memory = lots:"), "{e}");
+    let req = Request::default().with("board", "R U").with("symmetric-lookups", "two");
+    let e = run::solve(&def, &req, &ctx).unwrap_err().to_string();
+    assert!(e.starts_with("symmetric-lookups = two:"), "{e}");
     let req = Request::default().with("board", "R U X");
     let e = run::solve(&def, &req, &ctx).unwrap_err().to_string();
     assert!(e.contains("'X' is not a move of 3x3x3"), "{e}");

@@ -541,43 +541,31 @@ impl Tables {
     /// largest. Every address is computed and asked for before any is
     /// read, so that the misses overlap.
     #[inline]
-    pub fn estimate_inverse_and_symmetric(&self, t: &Tws, s: &[u8], h: u32) -> u32 {
+    pub fn estimate_inverse_and_symmetric(&self, s: &[u8], h: u32) -> u32 {
         const MOST: usize = 32;
+        let t = &self.full;
         let n = t.bytes();
-        let looks = self.tables.len() + self.symmetric.len();
+        let mut inverse = [0u8; super::tws::MAX_BYTES];
+        t.invert(s, &mut inverse[..n]);
+        let (real, looks) = (self.tables.len(), self.tables.len() + self.symmetric.len());
         if looks > MOST {
             // More lookups than the batch holds (never in practice): the
             // inverse alone.
-            let mut inverse = [0u8; super::tws::MAX_BYTES];
-            t.invert(s, &mut inverse[..n]);
             return h.max(self.estimate(&inverse[..n]));
         }
-        let mut at = [(0usize, 0usize); MOST];
+        let mut ranks = [0usize; MOST];
+        self.ranks(&inverse, &mut ranks[..real]);
         let (mut image, mut buf) = ([0u8; super::tws::MAX_BYTES], [0u8; super::tws::MAX_BYTES]);
-        t.invert(s, &mut image[..n]);
-        let mut second = [0u8; super::tws::MAX_BYTES];
-        for (k, (p, table, sym)) in self.tables.iter().enumerate() {
-            match sym {
-                None => p.project(&image[..n], &mut buf),
-                Some((sets, y)) => {
-                    t.conjugate_sets(y, &image[..n], &mut second[..n], *sets);
-                    p.project(&second[..n], &mut buf);
-                }
-            }
-            let r = p.tws.rank_of(&buf) as usize;
-            prefetch(&table.1, r);
-            at[k] = (k, r);
-        }
         for (i, (k, sets, sym)) in self.symmetric.iter().enumerate() {
             t.conjugate_sets(sym, s, &mut image[..n], *sets);
             let (p, table, _) = &self.tables[*k];
             p.project(&image[..n], &mut buf);
-            let r = p.tws.rank_of(&buf) as usize;
-            prefetch(&table.1, r);
-            at[self.tables.len() + i] = (*k, r);
+            ranks[real + i] = p.tws.rank_of(&buf) as usize;
+            prefetch(&table.1, ranks[real + i]);
         }
-        at[..looks].iter().fold(h, |h, &(k, r)| {
-            let d = self.tables[k].1.1[r];
+        let table_of = |i: usize| if i < real { i } else { self.symmetric[i - real].0 };
+        (0..looks).fold(h, |h, i| {
+            let d = self.tables[table_of(i)].1.1[ranks[i]];
             h.max(if d == 255 { UNREACHABLE } else { u32::from(d) })
         })
     }

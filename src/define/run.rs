@@ -228,7 +228,7 @@ where
         let (Some(t), true, Some(tws)) = (self.1, self.2, self.0.tws()) else {
             return h;
         };
-        t.estimate_inverse_and_symmetric(tws, &self.0.cells(s)[..tws.bytes()], h)
+        t.estimate_inverse_and_symmetric(&self.0.cells(s)[..tws.bytes()], h)
     }
 
     #[inline]
@@ -387,6 +387,13 @@ where
     if p.tws().is_some() {
         table_budget(req, ctx)?;
     }
+    // Checked before any table is built.
+    let per_table = match req.get("symmetric-lookups") {
+        Some(text) => text
+            .parse::<usize>()
+            .map_err(|_| RunError::BadInput(format!("symmetric-lookups = {text}: not a number of lookups")))?,
+        None => SYMMETRIC_LOOKUPS,
+    };
     let dense = p.dense();
     let Pick {
         name,
@@ -442,12 +449,6 @@ where
     let mut tables = tables.filter(|t| !t.is_empty());
     let dual = tables.is_some() && p.tws().is_some_and(Tws::invertible);
     if let (true, Some(tables), Some(t)) = (dual, tables.as_mut(), p.tws()) {
-        let per_table = match req.get("symmetric-lookups") {
-            Some(text) => text
-                .parse::<usize>()
-                .map_err(|_| RunError::BadInput(format!("symmetric-lookups = {text}: not a number of lookups")))?,
-            None => SYMMETRIC_LOOKUPS,
-        };
         let syms = t.symmetries();
         let read = tables.add_symmetric_lookups(t, syms, per_table);
         if !read.is_empty() {

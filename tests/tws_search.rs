@@ -203,7 +203,7 @@ fn pdb_build_def_and_bad_input_from_the_command_line() {
             .unwrap()
             .args(["pdb", "build", "--def"])
             .arg(&file)
-            .args(["--table-memory", "1M", "--json", "-q", "--pdb-dir"])
+            .args(["--table-memory", "512K", "--json", "-q", "--pdb-dir"])
             .arg(dir.path())
             .output()
             .unwrap();
@@ -258,10 +258,10 @@ fn projections_named_in_the_file() {
     let Definition::Tws(t) = &def else { unreachable!() };
     let names: Vec<String> = prune::plan(t, 1 << 30).iter().map(|p| p.name(t)).collect();
     assert_eq!(names, ["CORNERS 1-4", "CORNERS 5-7 (no orientation)"]);
-    // Only what fits the budget: 7!/3! x 3^4 = 68,040 entries, then
-    // 7!/4! = 210.
-    assert_eq!(prune::plan(t, 68_100).len(), 1);
-    assert_eq!(prune::plan(t, 68_250).len(), 2);
+    // Only what fits the budget (four bits an entry): 7!/3! x 3^4 =
+    // 68,040 entries in 34,020 bytes, then 7!/4! = 210 in 105.
+    assert_eq!(prune::plan(t, 34_050).len(), 1);
+    assert_eq!(prune::plan(t, 34_125).len(), 2);
     let ctx = Context::new().with_tables(Tables::in_memory());
     for seed in 0..4 {
         let board = scramble("2x2x2.tws", seed, 9);
@@ -363,6 +363,49 @@ fn coordinate_tables_equal_the_generic_engine() {
         let slow = retrograde_dense(&Perm::<64>(p), RetroOptions::default()).unwrap();
         assert_eq!(fast.0.histogram, slow.0.histogram, "{file} {metric} {parts:?}");
         assert!(fast.1.into_bytes() == slow.1.into_bytes(), "{file} {metric} {parts:?}");
+    }
+}
+
+/// The block engine (pieces with two orientations, `2^k` positions an
+/// arrangement, levels pushed or pulled a block at a time) gives the
+/// dense engine's table entry for entry, and its histogram, in both
+/// metrics and for pieces not numbered in a row; it declines what it does
+/// not suit (three orientations, too few pieces).
+#[test]
+fn block_engine_tables_equal_the_dense_engine() {
+    use tansaku::define::coord::Coords;
+    use tansaku::define::tws::SetPart;
+    use tansaku::define::xorbfs::{XorProjection, nibbles_of};
+    use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+    let part = |set: usize, pieces: &[u8]| {
+        vec![SetPart {
+            set,
+            pieces: pieces.to_vec(),
+            orientation: true,
+        }]
+    };
+    for (metric, pieces) in [("htm", [0u8, 1, 2, 3, 4, 5]), ("qtm", [0, 3, 5, 6, 9, 11])] {
+        let Definition::Tws(t) = load("3x3x3.tws", Some(metric)) else {
+            unreachable!()
+        };
+        let projected = t.project(&part(0, &pieces));
+        let block = XorProjection::new(&projected.tws).expect("edges with their flips suit the block engine");
+        let fast = block.distances(&Context::new()).unwrap();
+        let coords = Coords::new(&projected.tws).unwrap();
+        let (a, table) = retrograde_dense(&coords, RetroOptions::default()).unwrap();
+        assert_eq!(fast.histogram, a.histogram, "{metric} {pieces:?}");
+        assert_eq!(fast.longest, a.longest);
+        assert!(fast.table == nibbles_of(&table.into_bytes()), "{metric} {pieces:?}");
+    }
+    let Definition::Tws(t) = load("3x3x3.tws", None) else {
+        unreachable!()
+    };
+    // The corners (three orientations), five edges (a block under a word).
+    for (set, pieces) in [(1, &[0u8, 1, 2, 3, 4, 5][..]), (0, &[0, 1, 2, 3, 4][..])] {
+        assert!(
+            XorProjection::new(&t.project(&part(set, pieces)).tws).is_none(),
+            "{set} {pieces:?}"
+        );
     }
 }
 

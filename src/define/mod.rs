@@ -17,6 +17,7 @@ pub mod prune;
 pub mod run;
 pub mod symmetry;
 pub mod tws;
+pub mod xorbfs;
 
 use std::fmt;
 

@@ -126,6 +126,11 @@ impl Multiset {
         self.factorial[self.len - 1 - k]
     }
 
+    /// The `k` of [`Multiset::pieces_among`] (0 for the other rankings).
+    pub fn partial(&self) -> usize {
+        self.partial
+    }
+
     /// Number of arrangements.
     pub fn count(&self) -> u64 {
         self.total

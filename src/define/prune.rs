@@ -6,10 +6,11 @@
 //! their orientation ignored) and, if asked, their orientation: the corners
 //! of a cube with their twists, or six of its twelve edges. A projection is
 //! itself a `.tws` puzzle ([`super::tws::Projected`]), small enough to rank
-//! densely; its distance table (a byte a rank, built by the dense engine on
-//! every core) bounds the full puzzle's distance from below, since every
-//! move of the full puzzle is a move (or nothing) of the projection. The
-//! bound of a position is the largest over the tables.
+//! densely; its distance table (four bits a rank, built on every core by
+//! the block engine of [`super::xorbfs`] for pieces with two orientations,
+//! else by the dense engine) bounds the full puzzle's distance from below,
+//! since every move of the full puzzle is a move (or nothing) of the
+//! projection. The bound of a position is the largest over the tables.
 //!
 //! [`plan`] chooses the projections that fit a table budget: the whole
 //! puzzle when it fits (the bound is then exact), else for each set that
@@ -19,6 +20,7 @@
 use super::coord::Coords;
 use super::symmetry::TwsSymmetry;
 use super::tws::{Projected, SetPart, Tws};
+use super::xorbfs::{NIBBLE_UNREACHED, XorProjection, nibbles_of};
 use crate::context::Context;
 use crate::search::SearchError;
 use crate::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
@@ -62,6 +64,11 @@ impl Projection {
     pub fn entries(&self, t: &Tws) -> Option<u64> {
         t.project(&self.0).tws.rank_space()
     }
+
+    /// Bytes of its table (four bits an entry), `None` past `u64`.
+    pub fn bytes(&self, t: &Tws) -> Option<u64> {
+        self.entries(t).map(|n| n.div_ceil(2))
+    }
 }
 
 /// Pieces (from 0) written from 1 as ranges: `1-6`, `1,3,7-9`.
@@ -83,7 +90,7 @@ fn ranges(pieces: &[u8]) -> String {
     out.join(",")
 }
 
-/// The projections for `t` within `budget` bytes of tables (a byte an
+/// The projections for `t` within `budget` bytes of tables (four bits an
 /// entry): the whole puzzle when it fits; else, for each set that some move
 /// changes (the smallest first, so that what a set leaves of its equal
 /// share goes to the larger ones), its pieces with orientation in groups
@@ -96,12 +103,12 @@ fn ranges(pieces: &[u8]) -> String {
 /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
 /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
 /// let names = |budget| prune::plan(&t, budget).iter().map(|p| p.name(&t)).collect::<Vec<_>>();
-/// // Two tables of seven edges do not fit 1G: one does, and a symmetry of
-/// // the cube takes its group onto the second's (read through its table).
-/// assert_eq!(names(1 << 30), ["CORNER", "EDGE 1-6,8", "EDGE 3,6-7,9-12"]);
 /// assert_eq!(names(256 << 20), ["CORNER", "EDGE 1-6", "EDGE 7-12"]);
 /// // Seven edges a table when the corners leave room for two of them.
-/// assert_eq!(names(4 << 30), ["CORNER", "EDGE 1-7", "EDGE 6-12"]);
+/// assert_eq!(names(1 << 30), ["CORNER", "EDGE 1-7", "EDGE 6-12"]);
+/// // Two tables of eight edges do not fit 4G: one does, and a symmetry of
+/// // the cube takes its group onto the second's (read through its table).
+/// assert_eq!(names(4 << 30), ["CORNER", "EDGE 1-8", "EDGE 2-3,6-7,9-12"]);
 /// ```
 pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
     // The file's own projections, as many as fit, in its order.
@@ -111,7 +118,7 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
             .prune
             .iter()
             .map(|parts| Projection(parts.clone()))
-            .filter(|p| match p.entries(t) {
+            .filter(|p| match p.bytes(t) {
                 Some(n) if n <= left => {
                     left -= n;
                     true
@@ -130,12 +137,12 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
         return Vec::new();
     }
     let whole = Projection(sets.iter().map(|&s| part(s, 0..t.classes_of(s))).collect());
-    if whole.entries(t).is_some_and(|n| n <= budget) {
+    if whole.bytes(t).is_some_and(|n| n <= budget) {
         return vec![whole];
     }
     sets.sort_by_key(|&s| {
         Projection(vec![part(s, 0..t.classes_of(s))])
-            .entries(t)
+            .bytes(t)
             .unwrap_or(u64::MAX)
     });
     let mut left = budget;
@@ -153,7 +160,7 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
                 .collect();
             let total = contiguous
                 .iter()
-                .try_fold(0u64, |acc, p| p.entries(t).and_then(|n| acc.checked_add(n)));
+                .try_fold(0u64, |acc, p| p.bytes(t).and_then(|n| acc.checked_add(n)));
             if let Some(total) = total.filter(|&n| n <= share) {
                 left -= total;
                 out.extend(contiguous);
@@ -176,7 +183,7 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
                     }])
                 })
                 .collect();
-            if let Some(one) = images[0].entries(t).filter(|&n| n <= share) {
+            if let Some(one) = images[0].bytes(t).filter(|&n| n <= share) {
                 left -= one;
                 out.extend(images);
                 break;
@@ -248,20 +255,24 @@ fn symmetric_groups(t: &Tws, set: usize, k: usize, groups: usize) -> Option<Vec<
 pub struct TableReport {
     /// The projection, named as [`Projection::name`] writes it.
     pub projection: String,
-    /// Entries (a byte each).
+    /// Entries (four bits each).
     pub entries: u64,
+    /// Bytes of the table (none for an `image`).
+    pub bytes: u64,
     /// `built`, `loaded` (from its file), `kept` (in memory from an
     /// earlier solve) or `image` (a symmetric image of an earlier table's
     /// group, read through that table: no memory, no file).
     pub origin: &'static str,
     /// Seconds spent building or loading it.
     pub seconds: f64,
-    /// Its largest distance.
+    /// Its largest distance (entries keep at most 14: farther positions
+    /// read as 14).
     pub longest: u32,
 }
 
-/// A table's largest distance and its entries (a byte each, 255: never
-/// reached).
+/// A table's largest distance and its entries, four bits each (two a
+/// byte, the even rank's low; 15: never reached; 14 also for
+/// farther positions).
 type Built = (u32, Vec<u8>);
 
 /// A table as read: the projection, the entries, and for a symmetric
@@ -322,6 +333,7 @@ impl Tables {
                 reports.push(TableReport {
                     projection: format!("{} (as {}, on a symmetric image)", proj.name(t), projections[j].name(t)),
                     entries: reports[j].entries,
+                    bytes: 0,
                     origin: "image",
                     seconds: 0.0,
                     longest: table.0,
@@ -332,15 +344,16 @@ impl Tables {
             let projected = t.project(&proj.0);
             let name = proj.name(t);
             let entries = projected.tws.rank_space().unwrap_or(u64::MAX);
+            let bytes = entries.div_ceil(2);
             // The projection's key: the metric and the parts. A table of
             // one metric must never serve the other: quarter-turn distances
             // overestimate half-turn ones.
             let key = format!("tws {:016x} {:?} {:?}", t.fingerprint, t.metric, proj.0);
             let clock = web_time::Instant::now();
             let mut origin = "kept";
-            let table = ctx.tables().get_or_make(&key, entries, || {
+            let table = ctx.tables().get_or_make(&key, bytes, || {
                 let file = TableFile::new(t.fingerprint, &key, entries);
-                crate::memory::check(&format!("the pattern database of {name}"), entries, ctx.budget())?;
+                crate::memory::check(&format!("the pattern database of {name}"), bytes, ctx.budget())?;
                 origin = "loaded";
                 match file.load(ctx) {
                     Ok(Some(table)) => return Ok(table),
@@ -349,19 +362,16 @@ impl Tables {
                 }
                 origin = "built";
                 crate::memory::check(
-                    &format!("the pattern database of {name}"),
-                    DistanceTable::bytes_for(entries)
-                        .saturating_mul(2)
-                        .saturating_add(Coords::bytes(&projected.tws)),
+                    &format!("building the pattern database of {name}"),
+                    build_bytes(&projected.tws),
                     ctx.budget(),
                 )?;
                 ctx.notice(&format!(
                     "building the pattern database of {name} ({entries} entries, {})",
-                    crate::memory::human(entries)
+                    crate::memory::human(bytes)
                 ));
-                let (longest, table) = distances(&projected.tws, ctx)?;
-                let table = (longest, table.into_bytes());
-                file.save(&table.1, ctx)?;
+                let table = distances(&projected.tws, ctx)?;
+                file.save(&table, ctx)?;
                 Ok::<_, SearchError>(table)
             })?;
             let seconds = if origin == "kept" {
@@ -372,6 +382,7 @@ impl Tables {
             reports.push(TableReport {
                 projection: name,
                 entries,
+                bytes,
                 origin,
                 seconds,
                 longest: table.0,
@@ -421,10 +432,7 @@ impl Tables {
             &mut stack
         };
         let mut outs: Vec<&'a mut u32> = Vec::with_capacity(per);
-        let lookup = |k: usize, r: usize| {
-            let d = self.tables[k].1.1[r];
-            if d == 255 { UNREACHABLE } else { u32::from(d) }
-        };
+        let lookup = |k: usize, r: usize| read(&self.tables[k].1.1, r);
         let flush = |ranks: &[usize], outs: &mut Vec<&'a mut u32>| {
             for (i, out) in outs.drain(..).enumerate() {
                 let at = i * looks;
@@ -482,10 +490,10 @@ impl Tables {
     /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
     /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
     /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
-    /// let plan = prune::plan(&t, 64 << 20); // CORNER 1-4, CORNER 5-8, EDGE 1-4, EDGE 5-8, EDGE 9-12
+    /// let plan = prune::plan(&t, 64 << 20); // CORNER 1-6, CORNER 3-8, EDGE 1-6, EDGE 7-12
     /// let mut tables = prune::Tables::build(&t, &plan, &ctx).unwrap();
     /// let read = tables.add_symmetric_lookups(&t, t.symmetries(), 1);
-    /// assert_eq!(read.len(), 5);
+    /// assert_eq!(read.len(), 4);
     /// ```
     pub fn add_symmetric_lookups(&mut self, t: &Tws, syms: &[TwsSymmetry], per_table: usize) -> Vec<String> {
         let mut read: Vec<Vec<(usize, u64, bool)>> = self.projections.iter().map(|p| reads(t, p, None)).collect();
@@ -564,10 +572,7 @@ impl Tables {
             prefetch(&table.1, ranks[real + i]);
         }
         let table_of = |i: usize| if i < real { i } else { self.symmetric[i - real].0 };
-        (0..looks).fold(h, |h, i| {
-            let d = self.tables[table_of(i)].1.1[ranks[i]];
-            h.max(if d == 255 { UNREACHABLE } else { u32::from(d) })
-        })
+        (0..looks).fold(h, |h, i| h.max(read(&self.tables[table_of(i)].1.1, ranks[i])))
     }
 
     /// Number of tables.
@@ -600,23 +605,53 @@ fn reads(t: &Tws, proj: &Projection, sym: Option<&TwsSymmetry>) -> Vec<(usize, u
         .collect()
 }
 
-/// Asks for `table[i]`'s cache line ahead of its read.
+/// Entry `r` of a table of nibbles, [`UNREACHABLE`] for 15.
 #[inline(always)]
-fn prefetch(table: &[u8], i: usize) {
+fn read(table: &[u8], r: usize) -> u32 {
+    let d = table[r >> 1] >> ((r & 1) << 2) & 0xF;
+    if d == NIBBLE_UNREACHED {
+        UNREACHABLE
+    } else {
+        u32::from(d)
+    }
+}
+
+/// Asks for entry `r`'s cache line ahead of its read.
+#[inline(always)]
+fn prefetch(table: &[u8], r: usize) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(x) = table.get(i) {
+    if let Some(x) = table.get(r >> 1) {
         // SAFETY: SSE is part of every x86_64 target, and a prefetch only
         // hints the cache (of a live element's address): it never faults.
         unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(std::ptr::from_ref(x).cast()) }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, i);
+    let _ = (table, r);
 }
 
-/// The distance table of a projected puzzle (a byte a rank, the dense
-/// engine on every core) and its largest distance.
-fn distances(t: &Tws, ctx: &Context) -> Result<(u32, DistanceTable), SearchError> {
+/// Bytes a table's build holds at its peak: the block engine's bitsets and
+/// table ([`XorProjection`]), or the dense engine's byte a rank, the
+/// table of nibbles made from it and the move tables.
+fn build_bytes(t: &Tws) -> u64 {
+    let entries = t.rank_space().unwrap_or(u64::MAX);
+    match XorProjection::new(t) {
+        Some(x) => x.build_bytes(),
+        None => DistanceTable::bytes_for(entries)
+            .saturating_add(entries.div_ceil(2))
+            .saturating_add(Coords::bytes(t)),
+    }
+}
+
+/// The distance table of a projected puzzle, four bits a rank, and its
+/// largest distance: built by the block engine where it suits
+/// ([`XorProjection`]: pieces with two orientations), else by the dense
+/// engine (a byte a rank, on every core) and then halved.
+fn distances(t: &Tws, ctx: &Context) -> Result<Built, SearchError> {
     use super::tws::Perm;
+    if let Some(x) = XorProjection::new(t) {
+        let n = x.distances(ctx)?;
+        return Ok((n.longest, n.table));
+    }
     let opts = RetroOptions {
         keep: 0,
         ctx: ctx.clone(),
@@ -631,7 +666,7 @@ fn distances(t: &Tws, ctx: &Context) -> Result<(u32, DistanceTable), SearchError
     } else {
         retrograde_dense(&Perm::<64>(t), opts).map(|(a, d)| (a.longest, d))?
     };
-    Ok((longest, table))
+    Ok((longest, nibbles_of(&table.into_bytes())))
 }
 
 /// The file of a table, kept as the sliding puzzles' are: a header naming
@@ -642,22 +677,28 @@ fn distances(t: &Tws, ctx: &Context) -> Result<(u32, DistanceTable), SearchError
 /// |---|---|
 /// | 16 | `tansaku-tws-pdb\n` |
 /// | 4 | format version (little-endian) |
-/// | 4 | 0 |
+/// | 4 | the largest distance |
 /// | 8 | the definition's hash |
 /// | 8 | the projection's hash |
 /// | 8 | entries |
 /// | 8 | XXH3-64 of the bytes above and of the table |
-/// | entries | the table, a byte an entry (255: never reached) |
+/// | entries / 2 | the table, four bits an entry (15: never reached) |
 struct TableFile {
     name: String,
     head: [u8; HEADER],
     entries: u64,
 }
 
+/// Bytes of the file's table of `entries` nibbles.
+fn nibble_bytes(entries: u64) -> u64 {
+    entries.div_ceil(2)
+}
+
 const MAGIC: &[u8; 16] = b"tansaku-tws-pdb\n";
 /// Version of the file format; a file of another version is rebuilt.
-/// 2: the twists of pieces kept among others are ranked in piece order.
-const VERSION: u32 = 2;
+/// 2: the twists of pieces kept among others are ranked in piece order;
+/// 3: four bits an entry, the largest distance in the header.
+const VERSION: u32 = 3;
 const HEADER: usize = 16 + 4 + 4 + 8 + 8 + 8 + 8;
 
 impl TableFile {
@@ -676,9 +717,10 @@ impl TableFile {
         }
     }
 
-    fn checksum(&self, table: &[u8]) -> [u8; 8] {
+    /// The checksum of a header (its first `HEADER - 8` bytes) and table.
+    fn checksum(head: &[u8], table: &[u8]) -> [u8; 8] {
         let mut sum = xxhash_rust::xxh3::Xxh3::new();
-        sum.update(&self.head[..HEADER - 8]);
+        sum.update(&head[..HEADER - 8]);
         sum.update(table);
         sum.digest().to_le_bytes()
     }
@@ -702,21 +744,21 @@ impl TableFile {
                 "was written in format version {version} (this tansaku reads {VERSION})"
             ));
         }
-        if bytes[..HEADER - 8] != self.head[..HEADER - 8] {
+        if bytes.len() < HEADER || bytes[24..HEADER - 8] != self.head[24..HEADER - 8] {
             return Err("holds the table of another definition or projection".into());
         }
-        if bytes.len() as u64 != HEADER as u64 + self.entries {
+        if bytes.len() as u64 != HEADER as u64 + nibble_bytes(self.entries) {
             return Err(format!("is truncated or overlong ({} entries expected)", self.entries));
         }
         // The table moves down over the header (no second copy).
         let head: Vec<u8> = bytes[..HEADER].to_vec();
         bytes.copy_within(HEADER.., 0);
-        bytes.truncate(self.entries as usize);
-        let (table, bytes) = (bytes, head);
-        if bytes[HEADER - 8..] != self.checksum(&table) {
+        bytes.truncate(nibble_bytes(self.entries) as usize);
+        let table = bytes;
+        if head[HEADER - 8..] != Self::checksum(&head, &table) {
             return Err("is corrupt (its checksum does not match)".into());
         }
-        let longest = table.iter().filter(|&&d| d != 255).max().map_or(0, |&d| u32::from(d));
+        let longest = u32::from_le_bytes(head[20..24].try_into().expect("4 bytes"));
         Ok(Some((longest, table)))
     }
 
@@ -727,7 +769,7 @@ impl TableFile {
         use std::io::Read;
         let mut file = std::fs::File::open(dir?.join(&self.name)).ok()?;
         let len = file.metadata().ok()?.len();
-        if len != HEADER as u64 + self.entries {
+        if len != HEADER as u64 + nibble_bytes(self.entries) {
             // Refused as truncated or overlong, from its header.
             let mut head = vec![0u8; (len as usize).min(HEADER)];
             file.read_exact(&mut head).ok()?;
@@ -745,10 +787,12 @@ impl TableFile {
 
     /// Keeps the table (a folder chosen by the user that cannot be written
     /// is an error; elsewhere a notice).
-    fn save(&self, table: &[u8], ctx: &Context) -> Result<(), SearchError> {
+    fn save(&self, (longest, table): &Built, ctx: &Context) -> Result<(), SearchError> {
         let tables = ctx.tables();
         let mut head = self.head;
-        head[HEADER - 8..].copy_from_slice(&self.checksum(table));
+        head[20..24].copy_from_slice(&longest.to_le_bytes());
+        let sum = Self::checksum(&head, table);
+        head[HEADER - 8..].copy_from_slice(&sum);
         let written = if let Some(store) = tables.store().filter(|_| tables.dir().is_none()) {
             let mut bytes = head.to_vec();
             bytes.extend_from_slice(table);

@@ -480,7 +480,7 @@ where
 /// let text = std::fs::read_to_string("puzzles/2x2x2.tws").unwrap();
 /// let d = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap();
 /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
-/// let req = run::Request::default().with("table-memory", "1M");
+/// let req = run::Request::default().with("table-memory", "512K");
 /// let t = run::tables(&d, &req, &ctx).unwrap();
 /// // The second group, a symmetric image of the first, is read through its table.
 /// assert_eq!(

@@ -582,37 +582,27 @@ struct SlidingGame;
 /// The Line Puzzle.
 struct LineGame;
 
-/// The names `bound` takes for sliding puzzles.
-pub const SLIDING_BOUNDS: [&str; 8] = [
-    "auto",
-    "manhattan",
-    "linear-conflicts",
-    "pdb",
-    "5-5-5",
-    "6-6-3",
-    "7-8",
-    "6-6-6-6",
-];
-
 fn bound_option() -> OptionSpec {
     OptionSpec::new(
         "bound",
-        Kind::Choice {
-            values: &SLIDING_BOUNDS,
-        },
+        Kind::Text,
         Some("auto"),
-        "IDA*'s lower bound: auto (the strongest that fits), manhattan, linear-conflicts, pdb, or a partition",
+        "IDA*'s lower bound: auto (the strongest that fits), manhattan, linear-conflicts, pdb, a partition (5-5-5, 6-6-3, 7-8, 6-6-6-6), or one listed by each pattern's goal cells with the empty cell on cell 0 (1-7/8-15)",
     )
 }
 
-fn bound_request(text: Option<&str>) -> BoundRequest {
+/// The bound a request asks of a `width` x `height` board's solver.
+fn bound_request(text: Option<&str>, width: usize, height: usize) -> Result<BoundRequest, RunError> {
     use crate::puzzles::sliding::pdb::Partition;
-    match text.unwrap_or("auto") {
+    Ok(match text.unwrap_or("auto") {
+        "auto" => BoundRequest::Auto,
         "manhattan" => BoundRequest::Manhattan,
         "linear-conflicts" => BoundRequest::LinearConflicts,
         "pdb" => BoundRequest::Pdb,
-        other => Partition::from_name(other).map_or(BoundRequest::Auto, BoundRequest::Partition),
-    }
+        other => BoundRequest::Partition(
+            Partition::parse(other, width, height).map_err(|e| bad(format!("bound = {other}: {e}")))?,
+        ),
+    })
 }
 
 /// The library's error for a sliding solver's.
@@ -627,16 +617,16 @@ pub(crate) fn solve_error(e: SolveError) -> RunError {
     }
 }
 
-/// The sliding solver's options for a request.
-fn solve_options<'a>(o: &Params, ctx: &'a Context) -> SolveOptions<'a> {
+/// The sliding solver's options for a request on `p`'s board.
+fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveOptions<'a>, RunError> {
     let req = o.request();
-    SolveOptions {
+    Ok(SolveOptions {
         algorithm: req.algorithm,
-        bound: bound_request(o.text("bound")),
+        bound: bound_request(o.text("bound"), p.width(), p.height())?,
         max_depth: req.max_depth,
         threads: req.threads.max(1),
         ctx,
-    }
+    })
 }
 
 /// Loads or builds (and keeps in the context) the tables a solve of
@@ -645,7 +635,9 @@ fn sliding_warm(p: &Sliding, start: &SlideState, o: &Params, ctx: &Context) -> R
     if p.unsolvable_reason(start).is_some() {
         return Ok(());
     }
-    Solver::new(p, solve_options(o, ctx)).map(|_| ()).map_err(solve_error)
+    Solver::new(p, solve_options(p, o, ctx)?)
+        .map(|_| ())
+        .map_err(solve_error)
 }
 
 /// Solves `start` of `p` with the library's choice of algorithm and bound.
@@ -656,7 +648,7 @@ fn sliding_solve(
     o: &Params,
     ctx: &Context,
 ) -> Result<SolveAnswer, RunError> {
-    let opts = solve_options(o, ctx);
+    let opts = solve_options(p, o, ctx)?;
     // Parity settles solvability before any table is built.
     if let Some(reason) = p.unsolvable_reason(start) {
         return unreachable(title, &plan(p, &opts).describe(false), reason);

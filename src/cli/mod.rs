@@ -166,10 +166,12 @@ pub struct PdbBuild {
     /// Board size WxH (4x4 or 5x5)
     #[arg(long, value_parser = parse_size, default_value = "4x4")]
     pub size: (usize, usize),
-    /// Partition: 5-5-5, 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5); default: the
-    /// strongest for the board (7-8 on 4x4, 6-6-6-6 on 5x5)
-    #[arg(long, value_parser = parse_partition, value_name = "PARTITION")]
-    pub partition: Option<Partition>,
+    /// Partition: 5-5-5, 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5), or each
+    /// pattern's goal cells with the empty cell on cell 0, patterns
+    /// separated by '/' (1-7/8-15); default: the strongest for the board
+    /// (7-8 on 4x4, 6-6-6-6 on 5x5)
+    #[arg(long, value_name = "PARTITION")]
+    pub partition: Option<String>,
     /// Goal board; default: the tiles in order, empty cell last
     #[arg(long)]
     pub goal: Option<String>,
@@ -704,10 +706,14 @@ pub struct SlidingSolve {
     /// not square
     #[arg(long, value_parser = parse_size)]
     pub size: Option<(usize, usize)>,
-    /// Lower bound for IDA* (what --algo auto runs on the 15- and
-    /// 24-puzzle and the Line Puzzle)
-    #[arg(long, value_enum, default_value = "auto")]
-    pub bound: SlideBound,
+    /// Lower bound for IDA*: auto (the strongest that fits: 7-8 databases
+    /// on 4x4, 6-6-6-6 on 5x5, label databases when tiles repeat, linear
+    /// conflicts elsewhere), manhattan, linear-conflicts, pdb, a named
+    /// partition (5-5-5, 6-6-3, 7-8 on 4x4; 6-6-6-6 on 5x5) or one listed
+    /// by each pattern's goal cells with the empty cell on cell 0
+    /// (patterns separated by '/', e.g. 1-7/8-15)
+    #[arg(long, value_parser = parse_slide_bound, default_value = "auto", value_name = "BOUND")]
+    pub bound: String,
     #[command(flatten)]
     pub common: SolveCommon,
 }
@@ -797,11 +803,25 @@ pub struct TourArgs {
     pub no_pictures: bool,
 }
 
-/// Parses a partition name (`7-8`, `78`, `pdb78`, ...).
-pub fn parse_partition(text: &str) -> Result<Partition, String> {
-    Partition::from_name(text).ok_or_else(|| {
-        format!("'{text}' is not a partition: use 5-5-5, 6-6-3 or 7-8 (15-puzzle) or 6-6-6-6 (24-puzzle)")
-    })
+/// Checks a sliding puzzle's `--bound`: a word, a partition's name, or a
+/// partition listed by cells (checked against the board when it is read).
+pub fn parse_slide_bound(text: &str) -> Result<String, String> {
+    if let Ok(v) = SlideBound::from_str(text, true) {
+        return Ok(value_name_of(&v));
+    }
+    if let Some(p) = Partition::from_name(text) {
+        return Ok(p.name());
+    }
+    if text.contains('/') || text.contains(',') {
+        return Ok(text.to_string());
+    }
+    Err(format!(
+        "'{text}' is not a bound: use auto, manhattan, linear-conflicts, pdb, a partition (5-5-5, 6-6-3, 7-8, 6-6-6-6) or one listed by cells (1-7/8-15)"
+    ))
+}
+
+fn value_name_of<T: ValueEnum>(v: &T) -> String {
+    v.to_possible_value().expect("no hidden values").get_name().to_string()
 }
 
 /// Parses `WxH` (also `W*H` or `W×H`).

@@ -45,9 +45,9 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
         return build_defined(a, file);
     }
     let (w, h) = a.size;
-    let partition = match a.partition {
-        Some(p) => p,
-        None => *Partition::for_board(w, h).first().ok_or_else(|| {
+    let partition = match &a.partition {
+        Some(text) => Partition::parse(text, w, h).map_err(|e| Failure::Usage(format!("--partition: {e}")))?,
+        None => Partition::for_board(w, h).into_iter().next().ok_or_else(|| {
             Failure::Usage(format!(
                 "no pattern databases for {w}x{h} boards: use --size 4x4 (15-puzzle) or 5x5 (24-puzzle)"
             ))
@@ -67,8 +67,8 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
         super::live::Show::unless(a.quiet),
         a.place.pdb_dir.as_deref(),
     );
-    let (_, origins) = AdditivePdb::load(&p, partition, &ctx).map_err(pdb_failure)?;
-    let specs = AdditivePdb::tables(&p, partition).map_err(pdb_failure)?;
+    let (_, origins) = AdditivePdb::load(&p, &partition, &ctx).map_err(pdb_failure)?;
+    let specs = AdditivePdb::tables(&p, &partition).map_err(pdb_failure)?;
     let tables: Vec<TableJson> = specs
         .iter()
         .zip(&origins)
@@ -109,7 +109,7 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
         }
         let out = Out {
             board: format!("{w}x{h}"),
-            partition: partition.name(),
+            partition: &partition.name(),
             goal: p.format(&p.goal()),
             tables,
         };

@@ -21,7 +21,7 @@ use crate::search::index::prefers_rank_index;
 use crate::search::{self, IdaOptions, SearchError, Solution};
 
 /// The lower bound asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoundRequest {
     /// The strongest that fits in memory.
     Auto,
@@ -37,7 +37,7 @@ pub enum BoundRequest {
 }
 
 /// The lower bound a [`Solver`] uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// Manhattan distance.
     Manhattan,
@@ -125,7 +125,7 @@ impl Plan {
     /// The algorithm and its bound as reported: `idastar (7-8 pattern
     /// databases)`; `mirror` adds that the mirror lookup is used.
     pub fn describe(&self, mirror: bool) -> String {
-        let bound = match self.bound {
+        let bound = match &self.bound {
             None => return self.algorithm.name().to_string(),
             Some(Bound::Manhattan) => "manhattan".to_string(),
             Some(Bound::LinearConflicts) => "manhattan + linear conflicts".to_string(),
@@ -160,14 +160,14 @@ pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
     // The partitions that fit: built tables need their search's room too,
     // unless every table is already in the cache.
     let cache = PdbCache::of(opts.ctx.tables());
-    let cached = |part: Partition| AdditivePdb::tables(p, part).is_ok_and(|specs| specs.iter().all(|s| cache.has(s)));
+    let cached = |part: &Partition| AdditivePdb::tables(p, part).is_ok_and(|specs| specs.iter().all(|s| cache.has(s)));
     let best_partition = || {
         let partitions = if p.distinct() {
             Partition::for_board(p.width(), p.height())
         } else {
             Vec::new()
         };
-        partitions.into_iter().find(|&part| {
+        partitions.into_iter().find(|part| {
             fits(if cached(part) {
                 part.table_bytes()
             } else {
@@ -175,10 +175,10 @@ pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
             })
         })
     };
-    let bound = match opts.bound {
+    let bound = match &opts.bound {
         BoundRequest::Manhattan => Bound::Manhattan,
         BoundRequest::LinearConflicts => Bound::LinearConflicts,
-        BoundRequest::Partition(part) => Bound::Additive(part),
+        BoundRequest::Partition(part) => Bound::Additive(part.clone()),
         BoundRequest::Pdb => best_partition().map_or(Bound::Labels, Bound::Additive),
         BoundRequest::Auto if !p.distinct() => Bound::Labels,
         BoundRequest::Auto => best_partition().map_or(Bound::LinearConflicts, Bound::Additive),
@@ -235,12 +235,12 @@ impl Solver {
             ));
         }
         let mut origins = Vec::new();
-        let tables = match plan.bound {
+        let tables = match plan.bound.clone() {
             Some(Bound::Labels) => Tables::Labels(Box::new(
                 PatternDb::new(p).map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?,
             )),
             Some(Bound::Additive(part)) => {
-                let (db, o) = AdditivePdb::shared(p, part, opts.ctx)?;
+                let (db, o) = AdditivePdb::shared(p, &part, opts.ctx)?;
                 origins = o;
                 Tables::Additive(db)
             }
@@ -268,7 +268,7 @@ impl Solver {
 
     /// The lower bound, when the algorithm uses one.
     pub fn bound(&self) -> Option<Bound> {
-        self.plan.bound
+        self.plan.bound.clone()
     }
 
     /// Why the algorithm was chosen, when it was chosen automatically.
@@ -310,7 +310,7 @@ impl Solver {
                 None => graph_search(p, start, self.plan.algorithm, &self.ida.ctx),
             },
             Algorithm::Iddfs => search::iddfs(p, start, self.ida.clone()),
-            Algorithm::IdaStar => match (&self.tables, self.plan.bound) {
+            Algorithm::IdaStar => match (&self.tables, &self.plan.bound) {
                 (Tables::Additive(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida.clone()),
                 (Tables::Labels(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida.clone()),
                 (_, Some(Bound::LinearConflicts)) => {

@@ -41,19 +41,50 @@ use serde::Serialize;
 /// Most patterns in one partition.
 pub const MAX_GROUPS: usize = 6;
 
-/// A split of the tiles of a 4x4 or 5x5 puzzle into disjoint patterns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Partition {
-    /// 15-puzzle: three patterns of 5 tiles (3 x 524,160 entries, 1.6 MB).
-    P555,
-    /// 15-puzzle: 6, 6 and 3 tiles (2 x 5,765,760 + 3,360 entries, 11.5 MB).
-    P663,
-    /// 15-puzzle: 7 and 8 tiles (57,657,600 + 518,918,400 entries, 577 MB);
-    /// Korf & Felner's strongest for this puzzle.
-    P78,
-    /// 24-puzzle: four patterns of 6 tiles (4 x 127,512,000 entries, 510 MB),
-    /// after Korf & Felner (2002).
-    P6666,
+/// A split of the tiles of a board into disjoint patterns: one of the
+/// named ones (`7-8`, `6-6-6-6`, ...) or any listed by cells
+/// ([`Partition::from_cells`]).
+///
+/// A pattern is written as the goal cells of its tiles on a goal with the
+/// empty cell on cell 0 (Korf's layout, where a cell's number is its
+/// tile's); other goals use a mirror image of it ([`AdditivePdb::tables`]).
+#[derive(Clone, Debug)]
+pub struct Partition {
+    width: u8,
+    height: u8,
+    groups: Groups,
+}
+
+/// A partition's patterns: a named layout's, or listed.
+#[derive(Clone, Debug)]
+enum Groups {
+    Named(&'static str, &'static [&'static [u8]]),
+    Listed(std::sync::Arc<[Vec<u8>]>),
+}
+
+impl PartialEq for Partition {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height)
+            && self.layout().len() == other.layout().len()
+            && self.layout().zip(other.layout()).all(|(a, b)| a == b)
+    }
+}
+
+impl Eq for Partition {}
+
+impl std::hash::Hash for Partition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.width, self.height).hash(state);
+        for g in self.layout() {
+            g.hash(state);
+        }
+    }
+}
+
+impl Serialize for Partition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
 }
 
 /// Goal cells of each pattern on a board whose goal has the empty cell on
@@ -71,21 +102,129 @@ const LAYOUT_6666: &[&[u8]] = &[
     &[17, 18, 19, 22, 23, 24],
 ];
 
+/// Most tiles in one pattern a table can hold.
+pub const MAX_PATTERN: usize = 8;
+
 impl Partition {
-    /// Every partition, the strongest of each board first.
+    /// 15-puzzle: three patterns of 5 tiles (3 x 524,160 entries, 1.6 MB).
+    pub const P555: Partition = Partition::named(4, 4, "5-5-5", LAYOUT_555);
+    /// 15-puzzle: 6, 6 and 3 tiles (2 x 5,765,760 + 3,360 entries, 11.5 MB).
+    pub const P663: Partition = Partition::named(4, 4, "6-6-3", LAYOUT_663);
+    /// 15-puzzle: 7 and 8 tiles (57,657,600 + 518,918,400 entries, 577 MB);
+    /// Korf & Felner's strongest for this puzzle.
+    pub const P78: Partition = Partition::named(4, 4, "7-8", LAYOUT_78);
+    /// 24-puzzle: four patterns of 6 tiles (4 x 127,512,000 entries, 510 MB),
+    /// after Korf & Felner (2002).
+    pub const P6666: Partition = Partition::named(5, 5, "6-6-6-6", LAYOUT_6666);
+
+    /// Every named partition, the strongest of each board first.
     pub const ALL: [Partition; 4] = [Partition::P78, Partition::P663, Partition::P555, Partition::P6666];
 
-    /// The name used on the command line and in files: `7-8`, ...
-    pub fn name(self) -> &'static str {
-        match self {
-            Partition::P555 => "5-5-5",
-            Partition::P663 => "6-6-3",
-            Partition::P78 => "7-8",
-            Partition::P6666 => "6-6-6-6",
+    const fn named(width: u8, height: u8, name: &'static str, layout: &'static [&'static [u8]]) -> Partition {
+        Partition {
+            width,
+            height,
+            groups: Groups::Named(name, layout),
         }
     }
 
-    /// The partition named `name` (`7-8`, also `78` or `pdb78`).
+    /// The partition of a `width` x `height` board into the patterns of
+    /// `groups`, each the goal cells of its tiles (Korf's layout: the empty
+    /// cell on cell 0). Every cell but 0 must be in exactly one pattern, of
+    /// at most [`MAX_PATTERN`] tiles, and at most [`MAX_GROUPS`] patterns.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::Partition;
+    /// let p = Partition::from_cells(4, 4, vec![vec![1, 2, 3, 4, 5, 6, 7], (8..16).collect()]).unwrap();
+    /// assert_eq!(p, Partition::P78);
+    /// assert_eq!(p.name(), "7-8");
+    /// let e = Partition::from_cells(4, 4, vec![vec![1, 2], vec![2, 3]]).unwrap_err();
+    /// assert_eq!(e, "cell 2 is in two patterns");
+    /// ```
+    pub fn from_cells(width: usize, height: usize, groups: Vec<Vec<u8>>) -> Result<Partition, String> {
+        let n = width * height;
+        if !(2..=MAX_PDB_CELLS).contains(&n) {
+            return Err(format!("a {width}x{height} board has no pattern databases"));
+        }
+        if groups.is_empty() || groups.len() > MAX_GROUPS {
+            return Err(format!(
+                "a partition has 1 to {MAX_GROUPS} patterns, not {}",
+                groups.len()
+            ));
+        }
+        let mut seen = vec![false; n];
+        for g in &groups {
+            if g.is_empty() || g.len() > MAX_PATTERN {
+                return Err(format!("a pattern has 1 to {MAX_PATTERN} tiles, not {}", g.len()));
+            }
+            for &c in g {
+                let c = usize::from(c);
+                if c == 0 || c >= n {
+                    return Err(format!(
+                        "cell {c} is not a tile's goal cell (1 to {} on a {width}x{height} board; cell 0 is the empty cell's)",
+                        n - 1
+                    ));
+                }
+                if std::mem::replace(&mut seen[c], true) {
+                    return Err(format!("cell {c} is in two patterns"));
+                }
+            }
+        }
+        if let Some(c) = (1..n).find(|&c| !seen[c]) {
+            return Err(format!("cell {c} is in no pattern (every tile must be in one)"));
+        }
+        let named = Partition::ALL.into_iter().find(|p| {
+            p.board() == (width, height)
+                && p.layout().len() == groups.len()
+                && p.layout().zip(&groups).all(|(a, b)| a == b.as_slice())
+        });
+        Ok(named.unwrap_or(Partition {
+            width: width as u8,
+            height: height as u8,
+            groups: Groups::Listed(groups.into()),
+        }))
+    }
+
+    /// The name used on the command line and in files: `7-8`, ... (for a
+    /// listed partition, its patterns' cells: `1,2,5/3,4,6/...`).
+    pub fn name(&self) -> String {
+        match &self.groups {
+            Groups::Named(name, _) => (*name).to_string(),
+            Groups::Listed(_) => self.cells_text(),
+        }
+    }
+
+    /// The patterns' cells as text, runs as ranges: `1-3,7/4-6,8/...`.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::Partition;
+    /// assert_eq!(Partition::P78.cells_text(), "1-7/8-15");
+    /// assert_eq!(Partition::P555.cells_text(), "1,4-5,8,12/2-3,6-7,11/9-10,13-15");
+    /// ```
+    pub fn cells_text(&self) -> String {
+        let runs = |g: &[u8]| {
+            let mut out: Vec<String> = Vec::new();
+            let mut i = 0;
+            while i < g.len() {
+                let mut j = i;
+                while j + 1 < g.len() && g[j + 1] == g[j] + 1 {
+                    j += 1;
+                }
+                out.push(if j > i {
+                    format!("{}-{}", g[i], g[j])
+                } else {
+                    g[i].to_string()
+                });
+                i = j + 1;
+            }
+            out.join(",")
+        };
+        self.layout().map(runs).collect::<Vec<_>>().join("/")
+    }
+
+    /// The partition named `name` (`7-8`, also `78` or `pdb78`), or listed
+    /// by cells for a board of `size` (`1,2,5,6/3,4,7,8/...`: patterns
+    /// separated by `/`, cells by `,`, ranges `1-7` allowed).
     ///
     /// ```
     /// use tansaku::puzzles::sliding::pdb::Partition;
@@ -104,15 +243,61 @@ impl Partition {
         Partition::ALL.into_iter().find(|p| p.name().replace('-', "") == digits)
     }
 
-    /// The board it splits: (width, height).
-    pub fn board(self) -> (usize, usize) {
-        match self {
-            Partition::P6666 => (5, 5),
-            _ => (4, 4),
+    /// A partition written as [`Partition::from_name`] takes it, or as
+    /// cells (`1-7/8-15`) for a `width` x `height` board.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::Partition;
+    /// assert_eq!(Partition::parse("7-8", 4, 4), Ok(Partition::P78));
+    /// assert_eq!(Partition::parse("1-7/8-15", 4, 4), Ok(Partition::P78));
+    /// let p = Partition::parse("1-8/9-15", 4, 4).unwrap();
+    /// assert_eq!(p.pattern_sizes(), [8, 7]);
+    /// assert!(Partition::parse("1-8/9-14", 4, 4).unwrap_err().contains("cell 15 is in no pattern"));
+    /// ```
+    pub fn parse(text: &str, width: usize, height: usize) -> Result<Partition, String> {
+        if let Some(p) = Partition::from_name(text) {
+            return Ok(p);
         }
+        // A list has several patterns or cells; one range alone (`1-8`) is
+        // one pattern; anything else was meant as a name.
+        if !text.contains([',', '/', ' ']) && text.matches('-').count() != 1 {
+            return Err(format!(
+                "'{text}' is not a partition: name one (5-5-5, 6-6-3, 7-8, 6-6-6-6) or list each pattern's cells, patterns separated by '/' (1-7/8-15)"
+            ));
+        }
+        let groups = text
+            .split('/')
+            .map(|g| {
+                let mut cells = Vec::new();
+                for part in g.split([',', ' ']).filter(|t| !t.is_empty()) {
+                    let num = |t: &str| {
+                        t.trim()
+                            .parse::<u8>()
+                            .map_err(|_| format!("'{t}' is not a cell number"))
+                    };
+                    match part.split_once('-') {
+                        Some((a, b)) => {
+                            let (a, b) = (num(a)?, num(b)?);
+                            if a > b {
+                                return Err(format!("'{part}' is an empty range"));
+                            }
+                            cells.extend(a..=b);
+                        }
+                        None => cells.push(num(part)?),
+                    }
+                }
+                Ok(cells)
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Partition::from_cells(width, height, groups)
     }
 
-    /// The partitions for a W x H board, the strongest first.
+    /// The board it splits: (width, height).
+    pub fn board(&self) -> (usize, usize) {
+        (usize::from(self.width), usize::from(self.height))
+    }
+
+    /// The named partitions for a W x H board, the strongest first.
     pub fn for_board(width: usize, height: usize) -> Vec<Partition> {
         Partition::ALL
             .into_iter()
@@ -120,37 +305,40 @@ impl Partition {
             .collect()
     }
 
-    fn layout(self) -> &'static [&'static [u8]] {
-        match self {
-            Partition::P555 => LAYOUT_555,
-            Partition::P663 => LAYOUT_663,
-            Partition::P78 => LAYOUT_78,
-            Partition::P6666 => LAYOUT_6666,
-        }
+    /// Each pattern's goal cells (Korf's layout).
+    fn layout(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        let (named, listed): (&[&[u8]], &[Vec<u8>]) = match &self.groups {
+            Groups::Named(_, l) => (l, &[]),
+            Groups::Listed(l) => (&[], l),
+        };
+        let n = named.len() + listed.len();
+        (0..n).map(move |i| {
+            if named.is_empty() {
+                listed[i].as_slice()
+            } else {
+                named[i]
+            }
+        })
     }
 
     /// Tiles in each pattern.
-    pub fn pattern_sizes(self) -> Vec<usize> {
-        self.layout().iter().map(|g| g.len()).collect()
+    pub fn pattern_sizes(&self) -> Vec<usize> {
+        self.layout().map(|g| g.len()).collect()
     }
 
     /// Bytes of its tables (one byte an entry).
-    pub fn table_bytes(self) -> u64 {
+    pub fn table_bytes(&self) -> u64 {
         let (w, h) = self.board();
-        self.layout()
-            .iter()
-            .map(|g| GroupIndex::new(w * h, g.len()).size())
-            .sum()
+        self.layout().map(|g| GroupIndex::new(w * h, g.len()).size()).sum()
     }
 
     /// Bytes a build holds at its peak: the tables, plus the search of the
     /// largest pattern.
-    pub fn build_peak_bytes(self) -> u64 {
+    pub fn build_peak_bytes(&self) -> u64 {
         let (w, h) = self.board();
         let geo = Geometry::new(w, h);
         let search = self
             .layout()
-            .iter()
             .map(|g| build_bytes(&geo, g.len()) - GroupIndex::new(w * h, g.len()).size())
             .max()
             .unwrap_or(0);
@@ -160,7 +348,7 @@ impl Partition {
 
 impl std::fmt::Display for Partition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -309,11 +497,11 @@ impl AdditivePdb {
     /// use tansaku::puzzles::sliding::{parse_board, Sliding};
     /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
     /// let (p, _) = Sliding::new(&goal, None).unwrap();
-    /// let specs = AdditivePdb::tables(&p, Partition::P78).unwrap();
+    /// let specs = AdditivePdb::tables(&p, &Partition::P78).unwrap();
     /// // Goal empty cell last: Korf's layout turned half round.
     /// assert_eq!(specs[1].labels, vec![8, 7, 6, 5, 4, 3, 2, 1]);
     /// ```
-    pub fn tables(p: &Sliding, partition: Partition) -> Result<Vec<TableSpec>, PdbError> {
+    pub fn tables(p: &Sliding, partition: &Partition) -> Result<Vec<TableSpec>, PdbError> {
         let (w, h) = partition.board();
         if (p.width(), p.height()) != (w, h) {
             return Err(PdbError::Unsupported(format!(
@@ -350,7 +538,6 @@ impl AdditivePdb {
         };
         Ok(partition
             .layout()
-            .iter()
             .map(|cells| {
                 let labels = cells
                     .iter()
@@ -383,10 +570,10 @@ impl AdditivePdb {
     /// use tansaku::search::LowerBound;
     /// let start = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", Some((4, 4))).unwrap();
     /// let (p, s) = Sliding::new(&start, None).unwrap();
-    /// let db = AdditivePdb::build(&p, Partition::P555, &tansaku::Context::new()).unwrap();
+    /// let db = AdditivePdb::build(&p, &Partition::P555, &tansaku::Context::new()).unwrap();
     /// assert!(db.estimate(&s) >= 2);
     /// ```
-    pub fn build(p: &Sliding, partition: Partition, ctx: &crate::Context) -> Result<Self, PdbError> {
+    pub fn build(p: &Sliding, partition: &Partition, ctx: &crate::Context) -> Result<Self, PdbError> {
         crate::memory::check(
             &format!("the {partition} pattern databases"),
             partition.build_peak_bytes(),
@@ -411,19 +598,19 @@ impl AdditivePdb {
     /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::at(&dir));
     /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
     /// let (p, _) = Sliding::new(&goal, None).unwrap();
-    /// let (_, first) = AdditivePdb::load(&p, Partition::P555, &ctx).unwrap();
+    /// let (_, first) = AdditivePdb::load(&p, &Partition::P555, &ctx).unwrap();
     /// assert!(matches!(first[0], Origin::Built(..)));
-    /// let (_, again) = AdditivePdb::load(&p, Partition::P555, &ctx).unwrap();
+    /// let (_, again) = AdditivePdb::load(&p, &Partition::P555, &ctx).unwrap();
     /// assert!(matches!(again[0], Origin::Loaded(..)));
     /// // Kept in memory by the context for the next use:
-    /// let (_, kept) = AdditivePdb::shared(&p, Partition::P555, &ctx).unwrap();
-    /// let (_, again) = AdditivePdb::shared(&p, Partition::P555, &ctx).unwrap();
+    /// let (_, kept) = AdditivePdb::shared(&p, &Partition::P555, &ctx).unwrap();
+    /// let (_, again) = AdditivePdb::shared(&p, &Partition::P555, &ctx).unwrap();
     /// assert!(matches!(again[0], Origin::Kept));
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn load(
         p: &Sliding,
-        partition: Partition,
+        partition: &Partition,
         ctx: &crate::Context,
     ) -> Result<(Self, Vec<cache::Origin>), PdbError> {
         let cache = cache::PdbCache::of(ctx.tables());
@@ -448,7 +635,7 @@ impl AdditivePdb {
     /// at once ([`cache::Origin::Kept`] for every table).
     pub fn shared(
         p: &Sliding,
-        partition: Partition,
+        partition: &Partition,
         ctx: &crate::Context,
     ) -> Result<(std::sync::Arc<Self>, Vec<cache::Origin>), PdbError> {
         let specs = Self::tables(p, partition)?;
@@ -472,7 +659,7 @@ impl AdditivePdb {
 
     /// The bound from tables already made (in the order of
     /// [`AdditivePdb::tables`]); fails when they do not match.
-    pub fn from_tables(p: &Sliding, partition: Partition, tables: Vec<Vec<u8>>) -> Result<Self, PdbError> {
+    pub fn from_tables(p: &Sliding, partition: &Partition, tables: Vec<Vec<u8>>) -> Result<Self, PdbError> {
         let specs = Self::tables(p, partition)?;
         if tables.len() != specs.len() || tables.iter().zip(&specs).any(|(t, s)| t.len() as u64 != s.entries()) {
             return Err(PdbError::Unsupported(format!(
@@ -516,7 +703,7 @@ impl AdditivePdb {
             *parity = (((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) % 2) as u8;
         }
         Ok(AdditivePdb {
-            partition,
+            partition: partition.clone(),
             cells: n,
             patterns,
             group_of,
@@ -527,8 +714,8 @@ impl AdditivePdb {
     }
 
     /// The partition.
-    pub fn partition(&self) -> Partition {
-        self.partition
+    pub fn partition(&self) -> &Partition {
+        &self.partition
     }
 
     /// Whether the bound also looks up the mirror image of the board.
@@ -569,7 +756,7 @@ impl AdditivePdb {
     /// use tansaku::puzzles::sliding::{parse_board, Sliding};
     /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
     /// let (p, s) = Sliding::new(&goal, None).unwrap();
-    /// let db = AdditivePdb::build(&p, Partition::P555, &tansaku::Context::new()).unwrap();
+    /// let db = AdditivePdb::build(&p, &Partition::P555, &tansaku::Context::new()).unwrap();
     /// assert_eq!(db.sum(&s), 0);
     /// ```
     pub fn sum(&self, s: &SlideState) -> u32 {
@@ -699,10 +886,10 @@ mod tests {
     fn partitions_cover_every_tile_once() {
         for p in Partition::ALL {
             let (w, h) = p.board();
-            let mut cells: Vec<u8> = p.layout().iter().flat_map(|g| g.iter().copied()).collect();
+            let mut cells: Vec<u8> = p.layout().flat_map(|g| g.iter().copied()).collect();
             cells.sort_unstable();
             assert_eq!(cells, (1..(w * h) as u8).collect::<Vec<_>>(), "{p}");
-            assert_eq!(Partition::from_name(p.name()), Some(p));
+            assert_eq!(Partition::from_name(&p.name()), Some(p.clone()));
         }
         assert_eq!(Partition::P78.table_bytes(), 57_657_600 + 518_918_400);
         assert_eq!(Partition::P6666.table_bytes(), 4 * 127_512_000);

@@ -6,6 +6,7 @@ use tansaku::define::blocks::Grid;
 use tansaku::define::run::{self, Request};
 use tansaku::define::tws::Perm;
 use tansaku::define::{Definition, Src};
+use tansaku::front::Game;
 use tansaku::puzzles::sliding::{Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
 use tansaku::search::{self, IdaOptions};
@@ -625,4 +626,124 @@ fn piece_metric_never_moves_one_piece_twice_in_a_row() {
         plain_nodes > 0 && pruned_nodes < plain_nodes,
         "{pruned_nodes} vs {plain_nodes}"
     );
+}
+
+/// Pattern databases a blocks file names (`[[prune]]`): pieces kept
+/// apart, the others merged by shape. Disjoint tables count only their own
+/// pieces' moves and add up; shared pieces make the largest. Either way
+/// IDA* keeps breadth-first lengths from seeded scrambles: one-cell pieces
+/// with walls and two empty cells, several multi-cell pieces under the
+/// piece metric, and a sliding board (whose tables are then the sliding
+/// solver's, a partition of its tiles).
+#[test]
+fn tables_named_in_a_blocks_file_keep_ida_optimal() {
+    use tansaku::search::auto::Algorithm;
+    let with_walls = "name = \"w\"\nkind = \"blocks\"\nstart = \"\"\"\nAB.\nC#D\n.EF\n\"\"\"\ngoal = \"\"\"\nFE.\nD#C\n.BA\n\"\"\"\n";
+    let blocks = "name = \"b\"\nkind = \"blocks\"\nmetric = \"piece\"\nstart = \"\"\"\nAAB.\nC.BD\nCEE.\n..F.\n\"\"\"\ngoal = \"\"\"\n.AA?\n????\n??B?\n??B.\n\"\"\"\n";
+    let eight = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/8-puzzle.toml")).unwrap();
+    let cases: Vec<(String, &str, bool)> = vec![
+        (
+            with_walls.to_string(),
+            "[[prune]]\npieces = \"A B C\"\n[[prune]]\npieces = \"D E F\"\n",
+            true,
+        ),
+        (
+            with_walls.to_string(),
+            "[[prune]]\npieces = \"A B C\"\n[[prune]]\npieces = \"C D\"\n",
+            false,
+        ),
+        (
+            blocks.to_string(),
+            "[[prune]]\npieces = \"A\"\n[[prune]]\npieces = \"B C\"\n",
+            true,
+        ),
+        (
+            blocks.to_string(),
+            "[[prune]]\npieces = [\"A\", \"B\"]\n[[prune]]\npieces = \"B E F\"\n",
+            false,
+        ),
+        (
+            eight.split("[expect]").next().unwrap().to_string(),
+            "[[prune]]\npieces = \"1 2 3 4\"\n[[prune]]\npieces = \"5 6 7 8\"\n",
+            true,
+        ),
+    ];
+    let ctx = Context::new().with_tables(tansaku::context::Tables::in_memory());
+    for (text, prune, additive) in cases {
+        let text = format!("{text}{prune}");
+        let src = Src::new("t.toml", &text);
+        let def = Definition::parse(&src, None).unwrap_or_else(|e| panic!("{e}"));
+        let game = run::DefinedGame::parse(&src).unwrap();
+        for seed in 0..4 {
+            let board = game.scramble(&Request::default(), seed, 14).unwrap();
+            let req = |a| Request::default().with("board", &board).by(a);
+            let bfs = run::solve(&def, &req(Algorithm::Bfs), &ctx).unwrap();
+            let ida = run::solve(&def, &req(Algorithm::IdaStar), &ctx).unwrap();
+            assert_eq!(ida.length, bfs.length, "{prune} {board}");
+            assert!(ida.replayed);
+            if text.contains("8-puzzle") {
+                assert!(ida.algorithm.contains("sliding-tile solver"), "{}", ida.algorithm);
+            } else {
+                assert!(
+                    ida.algorithm.contains("pattern databases of the file"),
+                    "{}",
+                    ida.algorithm
+                );
+                assert_eq!(ida.tables.len(), 2);
+                assert_eq!(ida.tables[0].projection.contains("their moves only"), additive);
+            }
+        }
+    }
+    // Bad input: a piece the board lacks; tiles left out of a sliding
+    // board's tables (they must cover it).
+    let e = parse(&format!("{with_walls}[[prune]]\npieces = \"A Z\"\n")).unwrap_err();
+    assert!(e.contains("prune 1: 'Z' is not a piece of the start board"), "{e}");
+    let e = parse(&format!("{with_walls}[[prune]]\npieces = 3\n")).unwrap_err();
+    assert!(e.contains("prune 1: write pieces as a string of glyphs"), "{e}");
+    let e = parse(&format!("{with_walls}[[prune]]\nsets = \"A\"\n")).unwrap_err();
+    assert!(e.contains("sets"), "{e}");
+    let short = format!(
+        "{}[[prune]]\npieces = \"1 2 3 4\"\n",
+        eight.split("[expect]").next().unwrap()
+    );
+    let def = Definition::parse(&Src::new("t.toml", &short), None).unwrap();
+    let req = Request::default().by(Algorithm::IdaStar);
+    let e = run::solve(&def, &req, &ctx).unwrap_err().to_string();
+    assert!(e.contains("is in no pattern"), "{e}");
+}
+
+/// Random `[[prune]]` tables (glyphs of the board and others, empty lists,
+/// repeats) never panic: a file that reads keeps IDA* at breadth-first
+/// lengths, one that does not is refused in one line.
+#[test]
+fn fuzzed_prune_tables_never_panic() {
+    use tansaku::search::auto::Algorithm;
+    let base = "name = \"w\"\nkind = \"blocks\"\nstart = \"\"\"\nAB.\nC#D\n.EF\n\"\"\"\ngoal = \"\"\"\nF??\nD#C\n.BA\n\"\"\"\n";
+    let pool = ["A", "B", "C", "D", "E", "F", "Z", "", "A A", "#", "."];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let ctx = Context::new().with_budget(256 << 20);
+    for _ in 0..60 {
+        let mut text = base.to_string();
+        for _ in 0..1 + next() % 3 {
+            let pieces: Vec<&str> = (0..next() % 4)
+                .map(|_| pool[(next() % pool.len() as u64) as usize])
+                .collect();
+            text.push_str(&format!("[[prune]]\npieces = \"{}\"\n", pieces.join(" ")));
+        }
+        match Definition::parse(&Src::new("t.toml", &text), None) {
+            Ok(def) => {
+                let req = |a| Request::default().with("board", "AB./C#D/.EF").by(a);
+                let bfs = run::solve(&def, &req(Algorithm::Bfs), &ctx).unwrap();
+                let ida = run::solve(&def, &req(Algorithm::IdaStar), &ctx).unwrap();
+                assert_eq!(ida.length, bfs.length, "{text}");
+            }
+            Err(e) => assert_eq!(e.to_string().lines().count(), 1, "{e}"),
+        }
+    }
 }

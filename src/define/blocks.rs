@@ -148,6 +148,9 @@ pub struct Blocks {
     bound: Option<Vec<Vec<Vec<u16>>>>,
     /// Figures the definition expects.
     pub expect: Vec<Expect>,
+    /// The pattern databases the file names (`[[prune]]`): the kinds each
+    /// keeps apart.
+    pub prune: Vec<Vec<u8>>,
 }
 
 const KNIGHT: [(i32, i32); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
@@ -173,6 +176,15 @@ struct File {
     jumps: Option<toml::Spanned<String>>,
     symmetries: Option<toml::Spanned<Vec<String>>>,
     expect: Option<toml::Spanned<toml::Value>>,
+    prune: Option<toml::Spanned<Vec<PruneFile>>>,
+}
+
+/// A `[[prune]]` table of the file: the pieces a pattern database keeps
+/// apart.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PruneFile {
+    pieces: toml::Value,
 }
 
 /// Reads a board written as text: rows of glyphs, or of space-separated
@@ -510,6 +522,7 @@ impl Blocks {
             symmetries: Vec::new(),
             bound: None,
             expect: Vec::new(),
+            prune: Vec::new(),
         };
         if b.name.trim().is_empty() || b.name.contains(char::is_whitespace) {
             return Err(src.error_at(
@@ -593,46 +606,191 @@ impl Blocks {
             b.goal_cells.push(cells);
             row_base += g.len() + 1;
         }
-        b.walls = b.start.contains(&WALL);
-        b.singles = b.kinds.iter().skip(1).all(|k| k.shape.len() == 1);
-        if b.singles {
-            let counts: Vec<u32> = b.kinds.iter().map(|k| k.count as u32).collect();
-            let mut counts = counts;
-            counts[0] = b.start.iter().filter(|&&c| c == EMPTY).count() as u32;
-            b.dense = Multiset::new(&counts);
+        b.derive();
+        if let Some(e) = &f.expect {
+            b.expect = super::parse_expect(src, e, &["step", "piece"], metric.name())?;
         }
-        b.bound = b.single_piece_bound();
-        b.axes = b.kinds.iter().any(|k| k.axis != Axis::Both);
-        let offsets: &[(i32, i32)] = b.jumps.as_deref().unwrap_or(&DIRS);
-        b.incoming = (0..b.width * b.height)
+        b.symmetries = b.find_symmetries(src, f.symmetries.as_ref())?;
+        if let Some(p) = &f.prune {
+            let at = Some(p.span().start);
+            for (i, table) in p.get_ref().iter().enumerate() {
+                let names: Vec<String> = match &table.pieces {
+                    toml::Value::String(text) => split_glyphs(text),
+                    toml::Value::Array(a) if a.iter().all(toml::Value::is_str) => a
+                        .iter()
+                        .flat_map(|v| split_glyphs(v.as_str().unwrap_or_default()))
+                        .collect(),
+                    _ => {
+                        return Err(src.error_at(
+                            at,
+                            format!(
+                                "prune {}: write pieces as a string of glyphs, e.g. pieces = \"AB\"",
+                                i + 1
+                            ),
+                        ));
+                    }
+                };
+                if names.is_empty() {
+                    return Err(src.error_at(at, format!("prune {}: no pieces", i + 1)));
+                }
+                let mut kinds = Vec::new();
+                for g in &names {
+                    match kind_of_glyph.get(g) {
+                        Some(&k) if !kinds.contains(&k) => kinds.push(k),
+                        Some(_) => {}
+                        None => {
+                            return Err(
+                                src.error_at(at, format!("prune {}: '{g}' is not a piece of the start board", i + 1))
+                            );
+                        }
+                    }
+                }
+                kinds.sort_unstable();
+                b.prune.push(kinds);
+            }
+        }
+        Ok(b)
+    }
+
+    /// The puzzle with only the kinds `keep` told apart: every other kind
+    /// merged with the others of its shape and slide axis (their pieces
+    /// made interchangeable), the goals seen the same way; and the map of
+    /// a position's codes onto the merged puzzle's. Its distances never
+    /// exceed the puzzle's (every move is a move of it, every goal a
+    /// goal): a pattern database's puzzle.
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src};
+    /// let text = "name = \"t\"\nkind = \"blocks\"\nstart = \"AB/C.\"\ngoal = \"BA/C.\"\n";
+    /// let Definition::Blocks(b) = Definition::parse(&Src::new("t.toml", text), None).unwrap() else { panic!() };
+    /// let (m, map) = b.merged(&[1]);
+    /// // A kept apart; B and C (one cell each) become one kind.
+    /// assert_eq!(m.kinds.len(), 3);
+    /// assert_eq!(map[usize::from(b.start[1])], map[usize::from(b.start[2])]);
+    /// assert_ne!(map[usize::from(b.start[0])], map[usize::from(b.start[1])]);
+    /// ```
+    pub fn merged(&self, keep: &[u8]) -> (Blocks, [u8; 256]) {
+        let mut kinds = vec![self.kinds[0].clone()];
+        let mut new_kind = vec![0u8; self.kinds.len()];
+        for (k, kind) in self.kinds.iter().enumerate().skip(1) {
+            if keep.contains(&(k as u8)) {
+                new_kind[k] = kinds.len() as u8;
+                kinds.push(kind.clone());
+            }
+        }
+        let kept = kinds.len();
+        for (k, kind) in self.kinds.iter().enumerate().skip(1) {
+            if keep.contains(&(k as u8)) {
+                continue;
+            }
+            match (kept..kinds.len()).find(|&j| kinds[j].shape == kind.shape && kinds[j].axis == kind.axis) {
+                Some(j) => {
+                    new_kind[k] = j as u8;
+                    kinds[j].count += kind.count;
+                    kinds[j].glyphs.extend(kind.glyphs.iter().cloned());
+                }
+                None => {
+                    new_kind[k] = kinds.len() as u8;
+                    kinds.push(Kind {
+                        name: format!("{}*", kind.name),
+                        alike: true,
+                        ..kind.clone()
+                    });
+                }
+            }
+        }
+        let mut next = 1u8;
+        for kind in kinds.iter_mut().skip(1) {
+            kind.first_code = next;
+            next += kind.shape.len() as u8;
+        }
+        let mut map = [0u8; 256];
+        map[WALL as usize] = WALL;
+        let mut code_kind = vec![(0u8, 0u8); 256];
+        code_kind[WALL as usize] = (WALL, 0);
+        for c in 1..WALL as usize {
+            let (k, part) = self.code_kind[c];
+            if k != 0
+                && usize::from(k) < self.kinds.len()
+                && self.kinds[usize::from(k)].first_code as usize + usize::from(part) == c
+            {
+                let nk = new_kind[usize::from(k)];
+                map[c] = kinds[usize::from(nk)].first_code + part;
+                code_kind[usize::from(map[c])] = (nk, part);
+            }
+        }
+        let relabel = |k: u8| if k == WALL { WALL } else { new_kind[usize::from(k)] };
+        let n = self.width * self.height;
+        let mut m = Blocks {
+            fingerprint: xxhash_rust::xxh3::xxh3_64(&[&self.fingerprint.to_le_bytes()[..], keep].concat()),
+            kinds,
+            code_kind,
+            start: self.start.iter().map(|&c| map[usize::from(c)]).collect(),
+            goals: self
+                .goals
+                .iter()
+                .map(|g| g.iter().map(|&(c, k)| (c, relabel(k))).collect())
+                .collect(),
+            goal_cells: self
+                .goal_cells
+                .iter()
+                .map(|g| g.iter().map(|k| k.map(relabel)).collect())
+                .collect(),
+            symmetries: Vec::new(),
+            expect: Vec::new(),
+            prune: Vec::new(),
+            ..self.clone()
+        };
+        let identity = Symmetry {
+            name: "identity".into(),
+            cells: (0..n as u8).collect(),
+            kinds: (0..m.kinds.len() as u8).collect(),
+            swaps_axes: false,
+        };
+        m.symmetries = vec![identity];
+        m.derive();
+        (m, map)
+    }
+
+    /// The fields that follow from the kinds, the start and the goals.
+    fn derive(&mut self) {
+        self.dense = None;
+        self.exact_goals = None;
+        self.walls = self.start.contains(&WALL);
+        self.singles = self.kinds.iter().skip(1).all(|k| k.shape.len() == 1);
+        if self.singles {
+            let counts: Vec<u32> = self.kinds.iter().map(|k| k.count as u32).collect();
+            let mut counts = counts;
+            counts[0] = self.start.iter().filter(|&&c| c == EMPTY).count() as u32;
+            self.dense = Multiset::new(&counts);
+        }
+        self.bound = self.single_piece_bound();
+        self.axes = self.kinds.iter().any(|k| k.axis != Axis::Both);
+        let offsets: &[(i32, i32)] = self.jumps.as_deref().unwrap_or(&DIRS);
+        self.incoming = (0..self.width * self.height)
             .map(|e| {
-                let (er, ec) = ((e / b.width) as i32, (e % b.width) as i32);
+                let (er, ec) = ((e / self.width) as i32, (e % self.width) as i32);
                 offsets
                     .iter()
-                    .filter_map(|&(dr, dc)| b.cell(er - dr, ec - dc).map(|c| (c as u8, dr == 0)))
+                    .filter_map(|&(dr, dc)| self.cell(er - dr, ec - dc).map(|c| (c as u8, dr == 0)))
                     .collect()
             })
             .collect();
-        if b.singles && b.goal_cells.iter().all(|p| p.iter().all(Option::is_some)) {
-            b.exact_goals = Some(
-                b.goal_cells
+        if self.singles && self.goal_cells.iter().all(|p| p.iter().all(Option::is_some)) {
+            self.exact_goals = Some(
+                self.goal_cells
                     .iter()
                     .map(|p| {
                         let mut g = [0u8; MAX_CELLS];
                         for (c, k) in p.iter().enumerate() {
-                            g[c] = if b.start[c] == WALL { WALL } else { k.unwrap_or(0) };
+                            g[c] = if self.start[c] == WALL { WALL } else { k.unwrap_or(0) };
                         }
                         g
                     })
                     .collect(),
             );
         }
-        b.lehmer = !b.walls && b.dense.as_ref().is_some_and(Multiset::is_permutation);
-        if let Some(e) = &f.expect {
-            b.expect = super::parse_expect(src, e, &["step", "piece"], metric.name())?;
-        }
-        b.symmetries = b.find_symmetries(src, f.symmetries.as_ref())?;
-        Ok(b)
+        self.lehmer = !self.walls && self.dense.as_ref().is_some_and(Multiset::is_permutation);
     }
 
     /// Places a board written as rows of tokens: a code per cell, or the
@@ -752,6 +910,11 @@ impl Blocks {
 
     fn kind_at(&self, code: u8) -> u8 {
         self.code_kind[code as usize].0
+    }
+
+    /// The kind of a piece's cell code.
+    pub fn kind_of_code(&self, code: u8) -> u8 {
+        self.kind_at(code)
     }
 
     /// Whether a position of codes matches a goal pattern.

@@ -10,6 +10,7 @@
 //! puzzles. Every mistake in a file is a [`DefError`] naming the file, the
 //! line and the problem. The format is documented in `docs/definitions.md`.
 
+pub mod blockpdb;
 pub mod blocks;
 pub mod coord;
 pub mod multiset;

@@ -4,6 +4,7 @@
 //! hashing elsewhere) and returns plain data, so that a front end prints
 //! it without knowing the puzzle's types.
 
+use super::blockpdb::BlockTables;
 use super::blocks::{Blocks, Grid};
 use super::prune;
 use super::tws::{Perm, Tws};
@@ -76,6 +77,10 @@ where
     fn tws(&self) -> Option<&Tws> {
         None
     }
+    /// The puzzle of pieces on a grid, for one.
+    fn blocks(&self) -> Option<&Blocks> {
+        None
+    }
     /// The position `s` as a board of the built-in sliding-tile puzzle
     /// with the definition's goal, when the definition is one.
     fn sliding(&self, _: &<Self as Puzzle>::State) -> Option<(Sliding, SlideState)> {
@@ -102,6 +107,9 @@ impl<const N: usize> Defined for Grid<'_, N> {
     }
     fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8] {
         &s.0
+    }
+    fn blocks(&self) -> Option<&Blocks> {
+        Some(self.0)
     }
     fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
         match text {
@@ -196,8 +204,24 @@ const SYMMETRIC_LOOKUPS: usize = 2;
 
 /// The bound as IDA* takes it: the puzzle's own, or the pattern
 /// databases derived from a `.tws` file; with the second look on the
-/// inverse position when positions are group elements (the third field).
-struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>, bool);
+/// inverse position when positions are group elements (the third field);
+/// for pieces on a grid, also the tables its file names (the fourth).
+struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>, bool, Option<&'a BlockTables>);
+
+impl<P: Defined> Bound<'_, P>
+where
+    P::Move: Display,
+{
+    /// The puzzle's own bound, raised by the named tables.
+    #[inline]
+    fn own(&self, s: &<P as Puzzle>::State) -> u32 {
+        let h = self.0.bound(s);
+        match self.3 {
+            Some(t) => h.max(t.estimate(self.0.cells(s))),
+            None => h,
+        }
+    }
+}
 
 impl<P: Defined> LowerBound<P> for Bound<'_, P>
 where
@@ -208,7 +232,7 @@ where
     fn estimate(&self, s: &<P as Puzzle>::State) -> u32 {
         match self.1 {
             Some(t) => t.estimate(self.0.cells(s)),
-            None => self.0.bound(s),
+            None => self.own(s),
         }
     }
 
@@ -237,7 +261,7 @@ where
             Some(t) => t.estimate_each(children.iter_mut().map(|c| (self.0.cells(&c.1), &mut c.2))),
             None => {
                 for c in children {
-                    c.2 = self.0.bound(&c.1);
+                    c.2 = self.own(&c.1);
                 }
             }
         }
@@ -323,7 +347,9 @@ where
         states: p.dense().then(|| p.state_count()),
         reversible: p.reversible(),
         goals_listed: p.goal_states().is_some(),
-        strong_bound: p.has_bound() || tables.as_ref().is_some_and(|t| !t.is_empty()),
+        strong_bound: p.has_bound()
+            || tables.as_ref().is_some_and(|t| !t.is_empty())
+            || p.blocks().is_some_and(|b| !b.prune.is_empty()),
     };
     let (algorithm, reason) = match req.algorithm {
         Some(a) => (a, None),
@@ -344,6 +370,20 @@ where
             let bound = name.strip_prefix(algorithm.name()).unwrap_or(&name);
             format!("{bound}, by the sliding-tile solver")
         }
+        (Algorithm::IdaStar, _) if p.blocks().is_some_and(|b| !b.prune.is_empty()) => {
+            let b = p.blocks().expect("checked");
+            let names: Vec<String> = b
+                .prune
+                .iter()
+                .map(|g| {
+                    g.iter()
+                        .map(|&k| b.kinds[usize::from(k)].name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            format!(" (pattern databases of the file: {})", names.join("; "))
+        }
         (Algorithm::IdaStar, _) if p.has_bound() => " (single-piece distances)".into(),
         (Algorithm::IdaStar, _) => " (none)".into(),
         _ => String::new(),
@@ -357,15 +397,40 @@ where
 }
 
 /// The sliding solver's options for a definition's request: IDA* with the
-/// strongest bound that fits.
-fn sliding_options<'a>(req: &Request, ctx: &'a Context) -> SolveOptions<'a> {
-    SolveOptions {
+/// file's own tables (`[[prune]]`, each a pattern of tiles) when it names
+/// them, else the strongest bound that fits.
+fn sliding_options<'a, P: Defined>(
+    p: &P,
+    sl: &Sliding,
+    req: &Request,
+    ctx: &'a Context,
+) -> Result<SolveOptions<'a>, RunError>
+where
+    P::Move: Display,
+{
+    let bound = match p.blocks().filter(|b| !b.prune.is_empty()) {
+        Some(b) => {
+            let groups: Vec<Vec<String>> = b
+                .prune
+                .iter()
+                .map(|g| g.iter().map(|&k| b.kinds[usize::from(k)].name.clone()).collect())
+                .collect();
+            let part = crate::puzzles::sliding::pdb::Partition::of_tiles(sl, &groups).map_err(|e| {
+                RunError::BadInput(format!(
+                    "prune: {e} (on a sliding-tile board the tables are additive: each tile in one)"
+                ))
+            })?;
+            BoundRequest::Partition(part)
+        }
+        None => BoundRequest::Auto,
+    };
+    Ok(SolveOptions {
         algorithm: Some(Algorithm::IdaStar),
-        bound: BoundRequest::Auto,
+        bound,
         max_depth: req.max_depth,
         threads: req.threads.max(1),
         ctx,
-    }
+    })
 }
 
 /// What the sliding solver would run on `p`'s own start, when `p` is a
@@ -376,7 +441,10 @@ where
 {
     let start = p.start(None).ok()?;
     let (sl, _) = p.sliding(&start)?;
-    Some(crate::puzzles::sliding::solve::plan(&sl, &sliding_options(req, ctx)))
+    Some(crate::puzzles::sliding::solve::plan(
+        &sl,
+        &sliding_options(p, &sl, req, ctx).ok()?,
+    ))
 }
 
 fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Solved, RunError>
@@ -417,7 +485,7 @@ where
         if let Some(why) = sl.unsolvable_reason(&ss) {
             return Err(RunError::Unreachable(why));
         }
-        let solver = Solver::new(&sl, sliding_options(req, ctx)).map_err(crate::registry::solve_error)?;
+        let solver = Solver::new(&sl, sliding_options(p, &sl, req, ctx)?).map_err(crate::registry::solve_error)?;
         let found = solver.solve(&sl, &ss).map_err(crate::registry::solve_error)?;
         let moves = p.cell_moves(found.moves);
         let states = crate::replay(p, &start, &moves)
@@ -459,7 +527,15 @@ where
             ));
         }
     }
-    let bound = Bound(p, tables.as_ref(), dual);
+    // A puzzle of pieces on a grid: the tables its file names.
+    let pieces = match p.blocks() {
+        Some(b) if algorithm == Algorithm::IdaStar && !b.prune.is_empty() => {
+            ctx.notice("building the pattern databases the file names");
+            Some(BlockTables::build(b, &b.prune, p.cells(&start), ctx)?)
+        }
+        _ => None,
+    };
+    let bound = Bound(p, tables.as_ref(), dual, pieces.as_ref());
     let sol = if dense {
         run_ranked(p, &start, &bound, &opts, ctx)
     } else {
@@ -468,6 +544,9 @@ where
     let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
     out.auto = reason;
     out.tables = tables.map(|t| t.reports).unwrap_or_default();
+    if let Some(t) = pieces {
+        out.tables = t.reports;
+    }
     Ok(out)
 }
 
@@ -518,7 +597,7 @@ pub fn warm(def: &Definition, req: &Request, ctx: &Context) -> Result<(), RunErr
             tables(def, req, ctx)?;
         } else if let Some((sl, _)) = Defined::start(&p, None).ok().and_then(|s| p.sliding(&s)) {
             // The sliding solver's databases, kept by the context.
-            Solver::new(&sl, sliding_options(req, ctx)).map_err(crate::registry::solve_error)?;
+            Solver::new(&sl, sliding_options(&p, &sl, req, ctx)?).map_err(crate::registry::solve_error)?;
         }
         Ok(())
     })

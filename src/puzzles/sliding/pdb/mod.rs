@@ -391,6 +391,99 @@ fn involutions(w: usize, h: usize) -> Vec<CellMap> {
     out
 }
 
+/// The goal cell of `p` that each cell of Korf's layout (the empty cell on
+/// cell 0) stands for: the layout turned so that cell 0 is the goal's
+/// empty cell when that is a corner; else as it is, the tile whose goal
+/// is cell 0 taking the place of the layout's cell on the empty cell.
+fn layout_cells(p: &Sliding) -> CellMap {
+    let (w, h) = (p.width(), p.height());
+    let n = w * h;
+    let blank = p.goal.blank as usize;
+    let corners = [0, w - 1, n - w, n - 1];
+    let tau: CellMap = match corners.iter().position(|&c| c == blank) {
+        Some(i) => {
+            let mut m = [0u8; MAX_PDB_CELLS];
+            for (c, image) in m.iter_mut().enumerate().take(n) {
+                let (x, y) = (c % w, c / w);
+                let x = if i % 2 == 1 { w - 1 - x } else { x };
+                let y = if i >= 2 { h - 1 - y } else { y };
+                *image = (y * w + x) as u8;
+            }
+            m
+        }
+        None => std::array::from_fn(|c| c as u8),
+    };
+    let mut real = tau;
+    for cell in real.iter_mut().take(n) {
+        if usize::from(*cell) == blank {
+            *cell = tau[0];
+        }
+    }
+    real
+}
+
+impl Partition {
+    /// The partition of `p`'s tiles into the patterns `groups` (tiles by
+    /// name): what a definition's `[[prune]]` tables name.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::Partition;
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", None).unwrap();
+    /// let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
+    /// let names = |r: std::ops::RangeInclusive<u8>| r.map(|t| t.to_string()).collect::<Vec<_>>();
+    /// let part = Partition::of_tiles(&p, &[names(1..=7), names(8..=15)]).unwrap();
+    /// // Korf's layout turned half round: the same tables as 7-8 builds.
+    /// assert_eq!(part.pattern_sizes(), [7, 8]);
+    /// assert!(Partition::of_tiles(&p, &[names(1..=7)]).unwrap_err().contains("in no pattern"));
+    /// ```
+    pub fn of_tiles(p: &Sliding, groups: &[Vec<String>]) -> Result<Partition, String> {
+        let n = p.cells();
+        let real = layout_cells(p);
+        let mut layout_of = [0u8; MAX_PDB_CELLS];
+        for c in 1..n {
+            layout_of[usize::from(real[c])] = c as u8;
+        }
+        let cells = groups
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|name| {
+                        let label = p
+                            .names
+                            .iter()
+                            .position(|x| x == name)
+                            .filter(|&l| l > 0)
+                            .ok_or_else(|| format!("'{name}' is not a tile"))?;
+                        let cell = p.goal.cells[..n]
+                            .iter()
+                            .position(|&x| usize::from(x) == label)
+                            .expect("every tile has a goal cell");
+                        Ok(layout_of[cell])
+                    })
+                    .collect::<Result<Vec<u8>, String>>()
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Partition::from_cells(p.width(), p.height(), cells).map_err(|e| {
+            // Cells mean nothing to a file that names tiles.
+            match e.split_once("cell ") {
+                Some((_, rest)) => {
+                    let num: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                    let tile = num
+                        .parse::<usize>()
+                        .ok()
+                        .map(|c| &p.names[usize::from(p.goal.cells[usize::from(real[c])])]);
+                    match tile {
+                        Some(t) => format!("tile {t}{}", &rest[num.len()..]),
+                        None => e,
+                    }
+                }
+                None => e,
+            }
+        })
+    }
+}
+
 /// One pattern: its tiles (labels, in index order), index and table.
 #[derive(Clone, Debug)]
 struct Pattern {
@@ -517,41 +610,12 @@ impl AdditivePdb {
                     .into(),
             ));
         }
-        let n = w * h;
-        let goal: Vec<u8> = p.goal.cells[..n].to_vec();
-        let blank = p.goal.blank as usize;
-        // The layout puts the empty cell on cell 0; map cell 0 onto the
-        // goal's empty cell when it is a corner.
-        let corners = [0, w - 1, n - w, n - 1];
-        let tau: CellMap = match corners.iter().position(|&c| c == blank) {
-            Some(i) => {
-                let mut m = [0u8; MAX_PDB_CELLS];
-                for (c, image) in m.iter_mut().enumerate().take(n) {
-                    let (x, y) = (c % w, c / w);
-                    let x = if i % 2 == 1 { w - 1 - x } else { x };
-                    let y = if i >= 2 { h - 1 - y } else { y };
-                    *image = (y * w + x) as u8;
-                }
-                m
-            }
-            None => std::array::from_fn(|c| c as u8),
-        };
+        let goal: Vec<u8> = p.goal.cells[..w * h].to_vec();
+        let real = layout_cells(p);
         Ok(partition
             .layout()
             .map(|cells| {
-                let labels = cells
-                    .iter()
-                    .map(|&c| {
-                        let mut cell = tau[c as usize] as usize;
-                        if cell == blank {
-                            // The empty cell is not in a corner: the tile
-                            // whose goal is the layout's cell 0 takes its
-                            // place in this pattern.
-                            cell = tau[0] as usize;
-                        }
-                        goal[cell]
-                    })
-                    .collect();
+                let labels = cells.iter().map(|&c| goal[usize::from(real[usize::from(c)])]).collect();
                 TableSpec {
                     width: w,
                     height: h,

@@ -8,8 +8,13 @@
 //! ```text
 //! cargo bench --bench korf                         # Korf's 100, 7-8 + mirror, every core
 //! cargo bench --bench korf -- --set 24 --only 25,40   # 24-puzzle #25 and #40, 6-6-6-6
+//! cargo bench --bench korf -- --set 24 --easiest 15   # the 15 with the fewest published nodes
 //! cargo bench --bench korf -- --bound 6-6-3 --threads 1 --pdb-dir /tmp/pdb
 //! ```
+//!
+//! For the 24-puzzle each line also gives the nodes Korf & Felner's IDA*
+//! generated (2002, 6-6-6-6 with reflections; `data/korf-felner-2002.txt`)
+//! and the ratio of tansaku's to theirs.
 
 use std::process::ExitCode;
 use tansaku::context::Tables;
@@ -22,6 +27,7 @@ use tansaku::search::auto::Algorithm;
 struct Args {
     set: u32,
     only: Option<Vec<usize>>,
+    easiest: Option<usize>,
     bound: BoundRequest,
     threads: usize,
     pdb_dir: Option<String>,
@@ -31,11 +37,13 @@ fn args() -> Result<Args, String> {
     let mut a = Args {
         set: 15,
         only: None,
+        easiest: None,
         bound: BoundRequest::Auto,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         pdb_dir: None,
     };
     let mut it = std::env::args().skip(1);
+    let mut bound = None;
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
@@ -48,12 +56,8 @@ fn args() -> Result<Args, String> {
                         .collect::<Result<_, _>>()?,
                 )
             }
-            "--bound" => {
-                let name = value()?;
-                a.bound = BoundRequest::Partition(
-                    Partition::from_name(&name).ok_or(format!("--bound: unknown partition '{name}'"))?,
-                )
-            }
+            "--easiest" => a.easiest = Some(value()?.parse().map_err(|_| "--easiest: a number of instances")?),
+            "--bound" => bound = Some(value()?),
             "--threads" => a.threads = value()?.parse().map_err(|_| "--threads: a number")?,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
             // `cargo bench` passes --bench; the other harness flags do not apply.
@@ -63,6 +67,10 @@ fn args() -> Result<Args, String> {
     }
     if a.set != 15 && a.set != 24 {
         return Err("--set: 15 or 24".into());
+    }
+    if let Some(text) = bound {
+        let side = if a.set == 15 { 4 } else { 5 };
+        a.bound = BoundRequest::Partition(Partition::parse(&text, side, side).map_err(|e| format!("--bound: {e}"))?);
     }
     Ok(a)
 }
@@ -85,8 +93,18 @@ fn main() -> ExitCode {
             "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24",
         ),
     };
+    // Korf & Felner's nodes, by instance (24-puzzle).
+    let felner: std::collections::HashMap<usize, u64> = include_str!("../data/korf-felner-2002.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            Some((f.first()?.parse().ok()?, f.get(2)?.parse().ok()?))
+        })
+        .filter(|_| a.set == 24)
+        .collect();
     // Instances: board, number, published length.
-    let instances: Vec<(&str, usize, usize)> = file
+    let mut instances: Vec<(&str, usize, usize)> = file
         .lines()
         .filter_map(|l| {
             let (board, note) = l.split_once('#')?;
@@ -95,6 +113,10 @@ fn main() -> ExitCode {
         })
         .filter(|(b, n, _)| !b.is_empty() && a.only.as_ref().is_none_or(|o| o.contains(n)))
         .collect();
+    if let Some(k) = a.easiest {
+        instances.sort_by_key(|&(_, n, _)| felner.get(&n).copied().unwrap_or(u64::MAX));
+        instances.truncate(k);
+    }
     let goal = parse_board(goal, None).expect("goal");
     let (p, _) = Sliding::new(&goal, Some(&goal)).expect("puzzle");
     let tables = a.pdb_dir.as_ref().map_or_else(Tables::user, Tables::at);
@@ -126,10 +148,21 @@ fn main() -> ExitCode {
         clock.elapsed().as_secs_f64()
     );
     println!(
-        "{:>4} {:>6} {:>9} {:>15} {:>15} {:>10}",
-        "#", "moves", "published", "generated", "expanded", "seconds"
+        "{:>4} {:>6} {:>9} {:>15} {:>15} {:>10}{}",
+        "#",
+        "moves",
+        "published",
+        "generated",
+        "expanded",
+        "seconds",
+        if felner.is_empty() {
+            String::new()
+        } else {
+            format!(" {:>17} {:>7}", "Korf & Felner", "ratio")
+        }
     );
     let (mut generated, mut expanded, mut seconds, mut wrong) = (0u64, 0u64, 0f64, 0);
+    let mut theirs = 0u64;
     for &(board, n, published) in &instances {
         let start = parse_board(board, None).expect("a board of the set");
         let (q, s) = Sliding::new(&start, Some(&goal)).expect("a board of the set");
@@ -147,8 +180,15 @@ fn main() -> ExitCode {
         generated += sol.stats.generated;
         expanded += sol.stats.expanded;
         seconds += sol.stats.seconds;
+        let compared = match felner.get(&n) {
+            Some(&kf) => {
+                theirs += kf;
+                format!(" {kf:>17} {:>7.4}", sol.stats.generated as f64 / kf as f64)
+            }
+            None => String::new(),
+        };
         println!(
-            "{n:>4} {:>6} {:>9} {:>15} {:>15} {:>10.4}{}",
+            "{n:>4} {:>6} {:>9} {:>15} {:>15} {:>10.4}{compared}{}",
             sol.len(),
             published,
             sol.stats.generated,
@@ -159,10 +199,15 @@ fn main() -> ExitCode {
     }
     let k = instances.len().max(1) as u64;
     println!(
-        "total {:>25} {:>15} {:>10.4}   (per instance: {} generated, {} expanded)",
+        "total {:>25} {:>15} {:>10.4}{}   (per instance: {} generated, {} expanded)",
         generated,
         expanded,
         seconds,
+        if theirs > 0 {
+            format!(" {theirs:>17} {:>7.4}", generated as f64 / theirs as f64)
+        } else {
+            String::new()
+        },
         generated / k,
         expanded / k
     );

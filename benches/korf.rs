@@ -10,6 +10,7 @@
 //! cargo bench --bench korf -- --set 24 --only 25,40   # 24-puzzle #25 and #40, 6-6-6-6
 //! cargo bench --bench korf -- --set 24 --easiest 15   # the 15 with the fewest published nodes
 //! cargo bench --bench korf -- --bound 6-6-3 --threads 1 --pdb-dir /tmp/pdb
+//! cargo bench --bench korf -- --automaton 0           # no move pruning but "never undo"
 //! ```
 //!
 //! For the 24-puzzle each line also gives the nodes Korf & Felner's IDA*
@@ -30,6 +31,7 @@ struct Args {
     easiest: Option<usize>,
     bound: BoundRequest,
     threads: usize,
+    automaton: usize,
     pdb_dir: Option<String>,
 }
 
@@ -40,6 +42,7 @@ fn args() -> Result<Args, String> {
         easiest: None,
         bound: BoundRequest::Auto,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        automaton: tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH,
         pdb_dir: None,
     };
     let mut it = std::env::args().skip(1);
@@ -59,6 +62,7 @@ fn args() -> Result<Args, String> {
             "--easiest" => a.easiest = Some(value()?.parse().map_err(|_| "--easiest: a number of instances")?),
             "--bound" => bound = Some(value()?),
             "--threads" => a.threads = value()?.parse().map_err(|_| "--threads: a number")?,
+            "--automaton" => a.automaton = value()?.parse().map_err(|_| "--automaton: a number of moves")?,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
             // `cargo bench` passes --bench; the other harness flags do not apply.
             other if other.starts_with("--") => {}
@@ -127,6 +131,7 @@ fn main() -> ExitCode {
         algorithm: Some(Algorithm::IdaStar),
         bound: a.bound,
         threads: a.threads,
+        automaton: a.automaton,
         ctx: &ctx,
         ..SolveOptions::default()
     };

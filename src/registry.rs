@@ -591,6 +591,28 @@ fn bound_option() -> OptionSpec {
     )
 }
 
+/// IDA*'s move pruning on sliding boards.
+pub(crate) fn automaton_option() -> OptionSpec {
+    OptionSpec::new(
+        "automaton",
+        Kind::Int { min: 0, max: 24 },
+        Some(&crate::puzzles::sliding::automaton::DEFAULT_DEPTH.to_string()),
+        "IDA*'s move pruning: Taylor & Korf's automaton of the duplicate move sequences up to this many moves (built once, kept beside the pattern databases); 0 keeps only \"never undo the last move\"",
+    )
+}
+
+/// The automaton depth a request asks for.
+pub(crate) fn automaton_depth(text: Option<&str>) -> Result<usize, RunError> {
+    match text {
+        None => Ok(crate::puzzles::sliding::automaton::DEFAULT_DEPTH),
+        Some(t) => t
+            .parse::<usize>()
+            .ok()
+            .filter(|&d| d <= 24)
+            .ok_or_else(|| bad(format!("automaton = {t}: a number of moves from 0 to 24"))),
+    }
+}
+
 /// The bound a request asks of a `width` x `height` board's solver.
 fn bound_request(text: Option<&str>, width: usize, height: usize) -> Result<BoundRequest, RunError> {
     use crate::puzzles::sliding::pdb::Partition;
@@ -623,6 +645,7 @@ fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveO
     Ok(SolveOptions {
         algorithm: req.algorithm,
         bound: bound_request(o.text("bound"), p.width(), p.height())?,
+        automaton: automaton_depth(o.text("automaton"))?,
         max_depth: req.max_depth,
         threads: req.threads.max(1),
         ctx,
@@ -876,6 +899,7 @@ impl Game for SlidingGame {
                 "WxH, for token boards without / between rows that are not square (and for the analysis: default 3x3)",
             ),
             bound_option(),
+            automaton_option(),
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
@@ -955,6 +979,7 @@ impl Game for LineGame {
                 "the goal, as for board; default: goal3 (goal1 for the analysis)",
             ),
             bound_option(),
+            automaton_option(),
         ]
     }
     fn answers(&self) -> Vec<&'static str> {

@@ -68,7 +68,11 @@ pub fn flip_square(a: &FlipSquareSolve) -> Result<(), Failure> {
 
 /// The request of `solve sliding` (without the board for a batch).
 fn sliding_request(a: &SlidingSolve) -> Request {
-    let req = a.common.request().with("bound", &a.bound);
+    let req = a
+        .common
+        .request()
+        .with("bound", &a.bound)
+        .with("automaton", &a.automaton.to_string());
     let req = maybe(req, "goal", a.goal.as_deref());
     maybe(req, "size", a.size.map(size_text).as_deref())
 }

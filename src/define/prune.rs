@@ -619,14 +619,9 @@ fn read(table: &[u8], r: usize) -> u32 {
 /// Asks for entry `r`'s cache line ahead of its read.
 #[inline(always)]
 fn prefetch(table: &[u8], r: usize) {
-    #[cfg(target_arch = "x86_64")]
     if let Some(x) = table.get(r >> 1) {
-        // SAFETY: SSE is part of every x86_64 target, and a prefetch only
-        // hints the cache (of a live element's address): it never faults.
-        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(std::ptr::from_ref(x).cast()) }
+        crate::memory::prefetch(x);
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, r);
 }
 
 /// Bytes a table's build holds at its peak: the block engine's bitsets and

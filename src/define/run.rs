@@ -426,6 +426,7 @@ where
     };
     Ok(SolveOptions {
         algorithm: Some(Algorithm::IdaStar),
+        automaton: crate::registry::automaton_depth(req.get("automaton"))?,
         bound,
         max_depth: req.max_depth,
         threads: req.threads.max(1),
@@ -865,6 +866,7 @@ impl Game for DefinedGame {
                 None,
                 "bytes of pattern databases IDA* may build for a .tws puzzle, e.g. 4G (default: a quarter of the memory budget, at most 1G)",
             ),
+            crate::registry::automaton_option(),
             OptionSpec::new(
                 "symmetric-lookups",
                 Kind::Text,

@@ -27,6 +27,7 @@
 
 use super::tws::Tws;
 use crate::context::Context;
+use crate::memory::prefetch;
 use crate::search::SearchError;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -447,19 +448,6 @@ impl<'a> Cursor<'a> {
         }
         self.fresh = k;
     }
-}
-
-/// Asks for `x`'s cache line ahead of its use.
-#[inline(always)]
-fn prefetch(x: &AtomicU64) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE is part of every x86_64 target, and a prefetch only
-    // hints the cache (of a live value's address): it never faults.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(x.as_ptr().cast_const().cast())
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }
 
 /// Word `w` of a block whose bit `o` is the source's bit `o XOR t`.

@@ -8,6 +8,7 @@
 //! permutations), so a dense table has `n! / prod(count!)` entries: 9! for
 //! the 8-puzzle, 16C4·12C4·8C4·4 = 252,252,000 for the Line Puzzle.
 
+pub mod automaton;
 mod combinadic;
 pub mod half;
 mod lex;

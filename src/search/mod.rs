@@ -35,7 +35,10 @@ mod store;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};
-pub use ida::{Child, IdaOptions, Iteration, LowerBound, NoBound, ida_star, ida_star_with, iddfs};
+pub use ida::{
+    Child, IdaOptions, Iteration, LowerBound, MovePruning, NoBound, NoPruning, ida_star, ida_star_pruned,
+    ida_star_with, iddfs,
+};
 pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};
 
 use crate::Puzzle;

@@ -10,6 +10,7 @@
 //! other large boards to IDA* with Manhattan distance plus linear
 //! conflicts.
 
+use super::automaton::{SlideAutomaton, SlidePruning};
 use super::packed::Packed;
 use super::pattern::PatternDb;
 use super::pdb::cache::{Origin, PdbCache};
@@ -81,6 +82,10 @@ pub struct SolveOptions<'a> {
     pub max_depth: u32,
     /// Threads for IDA*.
     pub threads: usize,
+    /// IDA*'s move pruning: Taylor & Korf's automaton of the duplicate
+    /// sequences up to this many moves ([`super::automaton`]); 0 keeps
+    /// only "never undo the last move".
+    pub automaton: usize,
     /// The memory budget (the bound's tables and the graph searches'
     /// stored states), the progress observer, the notices (a database
     /// built, a cached file not trusted), where pattern databases are kept
@@ -98,6 +103,7 @@ impl Default for SolveOptions<'_> {
             bound: BoundRequest::Auto,
             max_depth: 200,
             threads: 1,
+            automaton: super::automaton::DEFAULT_DEPTH,
             ctx: DEFAULT_CTX.get_or_init(|| crate::Context::new().with_tables(crate::context::Tables::in_memory())),
         }
     }
@@ -211,6 +217,7 @@ pub struct Solver {
     tables: Tables,
     origins: Vec<Origin>,
     ida: IdaOptions,
+    automaton: Option<std::sync::Arc<SlideAutomaton>>,
 }
 
 impl Solver {
@@ -246,11 +253,14 @@ impl Solver {
             }
             _ => Tables::None,
         };
+        let automaton = (plan.algorithm == Algorithm::IdaStar && opts.automaton > 0)
+            .then(|| SlideAutomaton::shared(opts.automaton, p.width(), p.height(), opts.ctx));
         Ok(Solver {
             puzzle: p.clone(),
             plan,
             tables,
             origins,
+            automaton,
             ida: IdaOptions {
                 max_depth: opts.max_depth,
                 undo_cut: true,
@@ -282,10 +292,36 @@ impl Solver {
     }
 
     /// The algorithm and its bound, as reported: `idastar (7-8 pattern
-    /// databases + mirror)`.
+    /// databases + mirror; automaton of 367781 states)`.
     pub fn describe(&self) -> String {
-        self.plan
-            .describe(matches!(&self.tables, Tables::Additive(db) if db.reflects()))
+        let name = self
+            .plan
+            .describe(matches!(&self.tables, Tables::Additive(db) if db.reflects()));
+        match &self.automaton {
+            Some(a) => match name.strip_suffix(')') {
+                Some(head) => format!("{head}; automaton of {} states)", a.states()),
+                None => format!("{name} (automaton of {} states)", a.states()),
+            },
+            None => name,
+        }
+    }
+
+    /// The move pruning automaton, when IDA* uses one.
+    pub fn automaton(&self) -> Option<&SlideAutomaton> {
+        self.automaton.as_deref()
+    }
+
+    /// IDA* with the bound `h`, and the automaton when there is one.
+    fn ida<H: crate::search::LowerBound<Sliding>>(
+        &self,
+        p: &Sliding,
+        start: &SlideState,
+        h: &H,
+    ) -> Result<Solution<Sliding>, SearchError> {
+        match &self.automaton {
+            Some(a) => search::ida_star_pruned(p, start, h, &SlidePruning::new(p, a), self.ida.clone()),
+            None => search::ida_star_with(p, start, h, self.ida.clone()),
+        }
     }
 
     /// A shortest solution from `start` of puzzle `p`, which must have the
@@ -311,13 +347,13 @@ impl Solver {
             },
             Algorithm::Iddfs => search::iddfs(p, start, self.ida.clone()),
             Algorithm::IdaStar => match (&self.tables, &self.plan.bound) {
-                (Tables::Additive(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida.clone()),
-                (Tables::Labels(db), _) => search::ida_star_with(p, start, db.as_ref(), self.ida.clone()),
+                (Tables::Additive(db), _) => self.ida(p, start, db.as_ref()),
+                (Tables::Labels(db), _) => self.ida(p, start, db.as_ref()),
                 (_, Some(Bound::LinearConflicts)) => {
                     let lc = LinearConflictBound::new(p).expect("distinct tiles were checked");
-                    search::ida_star_with(p, start, &lc, self.ida.clone())
+                    self.ida(p, start, &lc)
                 }
-                _ => search::ida_star_with(p, start, &ManhattanBound::new(p), self.ida.clone()),
+                _ => self.ida(p, start, &ManhattanBound::new(p)),
             },
         }?;
         Ok(sol)

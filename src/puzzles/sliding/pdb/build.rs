@@ -38,17 +38,7 @@ const ODD: u64 = 0x5555_5555_5555_5555;
 /// Children whose words are prefetched before they are claimed.
 const PENDING: usize = 64;
 
-/// Asks for the cache line of `x` ahead of its use.
-#[inline]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint; it never faults or changes memory.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((x as *const T).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
-}
+use crate::memory::prefetch;
 
 /// How a placement's slots sit in the 64-bit words.
 #[derive(Clone, Copy, Debug)]

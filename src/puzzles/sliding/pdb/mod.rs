@@ -910,6 +910,59 @@ impl LowerBound<Sliding> for AdditivePdb {
         }
         (self.finish(child, next.sum, next.mirror_sum), next)
     }
+
+    /// The tables are far larger than the caches: every child's indices
+    /// first (each entry asked for from memory), then the reads.
+    const BATCH: bool = true;
+
+    #[inline]
+    fn after_moves(
+        &self,
+        parent: &SlideState,
+        parent_h: u32,
+        memo: &PdbMemo,
+        children: &mut [crate::search::Child<Sliding, PdbMemo>],
+    ) {
+        const MOST: usize = 4;
+        if children.len() > MOST {
+            for c in children {
+                (c.2, c.3) = self.after_move(parent, parent_h, memo, c.0, &c.1);
+            }
+            return;
+        }
+        let mut at = [(0usize, 0u32, 0usize, 0u32); MOST];
+        for (c, a) in children.iter().zip(at.iter_mut()) {
+            let m = c.0;
+            let t = c.1.cells[m.to as usize];
+            let (g, r) = self.moved_index(memo.index, t, m.from, m.to, |cell| parent.cells[cell]);
+            *a = (g, r, 0, 0);
+            if let Some(refl) = &self.reflection {
+                let (mg, mr) = self.moved_index(
+                    memo.mirror_index,
+                    refl.label[t as usize],
+                    refl.cell[m.from as usize],
+                    refl.cell[m.to as usize],
+                    |cell| refl.label[parent.cells[refl.cell[cell] as usize] as usize],
+                );
+                (a.2, a.3) = (mg, mr);
+            }
+        }
+        for (c, &(g, r, mg, mr)) in children.iter_mut().zip(at.iter()) {
+            let mut next = *memo;
+            let v = self.patterns[g].table[r as usize];
+            next.index[g] = r;
+            next.sum = memo.sum - memo.value[g] as u16 + v as u16;
+            next.value[g] = v;
+            if self.reflection.is_some() {
+                let v = self.patterns[mg].table[mr as usize];
+                next.mirror_index[mg] = mr;
+                next.mirror_sum = memo.mirror_sum - memo.mirror_value[mg] as u16 + v as u16;
+                next.mirror_value[mg] = v;
+            }
+            c.2 = self.finish(&c.1, next.sum, next.mirror_sum);
+            c.3 = next;
+        }
+    }
 }
 
 impl AdditivePdb {
@@ -939,6 +992,34 @@ impl AdditivePdb {
             .index
             .rank_after(index[g] as u64, self.order_of[t as usize] as usize, from, to, order_at);
         (g, r as u32, pat.table[r as usize])
+    }
+
+    /// [`AdditivePdb::moved`] without the read: the pattern and its new
+    /// index, the table entry asked for from memory.
+    #[inline]
+    fn moved_index(
+        &self,
+        index: [u32; MAX_GROUPS],
+        t: u8,
+        from: u8,
+        to: u8,
+        label_at: impl Fn(usize) -> u8,
+    ) -> (usize, u32) {
+        let g = self.group_of[t as usize] as usize;
+        let pat = &self.patterns[g];
+        let order_at = |c| {
+            let u = label_at(c) as usize;
+            if self.group_of[u] as usize == g {
+                self.order_of[u]
+            } else {
+                NO_TILE
+            }
+        };
+        let r = pat
+            .index
+            .rank_after(index[g] as u64, self.order_of[t as usize] as usize, from, to, order_at);
+        crate::memory::prefetch(&pat.table[r as usize]);
+        (g, r as u32)
     }
 }
 

@@ -32,6 +32,7 @@ struct Args {
     bound: BoundRequest,
     threads: usize,
     automaton: usize,
+    bpmx: bool,
     pdb_dir: Option<String>,
 }
 
@@ -43,6 +44,7 @@ fn args() -> Result<Args, String> {
         bound: BoundRequest::Auto,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         automaton: tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH,
+        bpmx: false,
         pdb_dir: None,
     };
     let mut it = std::env::args().skip(1);
@@ -63,6 +65,7 @@ fn args() -> Result<Args, String> {
             "--bound" => bound = Some(value()?),
             "--threads" => a.threads = value()?.parse().map_err(|_| "--threads: a number")?,
             "--automaton" => a.automaton = value()?.parse().map_err(|_| "--automaton: a number of moves")?,
+            "--bpmx" => a.bpmx = true,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
             // `cargo bench` passes --bench; the other harness flags do not apply.
             other if other.starts_with("--") => {}
@@ -132,6 +135,7 @@ fn main() -> ExitCode {
         bound: a.bound,
         threads: a.threads,
         automaton: a.automaton,
+        bpmx: a.bpmx,
         ctx: &ctx,
         ..SolveOptions::default()
     };

@@ -85,7 +85,7 @@ fn auto_picks_bfs_for_3x3_and_ida_star_with_databases_for_4x4() {
         "200M",
     ]));
     assert_eq!(
-        v["algorithm"], "idastar (6-6-3 pattern databases + mirror)",
+        v["algorithm"], "idastar (6-6-3 pattern databases + mirror; automaton of 106814 states)",
         "instance {n}"
     );
     assert!(v["auto"].as_str().unwrap().contains("IDA*"), "{}", v["auto"]);
@@ -134,7 +134,7 @@ fn every_bound_gives_the_published_length() {
         "--goal",
         KORF_GOAL,
     ]));
-    assert_eq!(v["algorithm"], "idastar (manhattan)");
+    assert_eq!(v["algorithm"], "idastar (manhattan; automaton of 106814 states)");
     assert_eq!(v["length"], QUICK[2].2);
 }
 
@@ -234,7 +234,8 @@ fn a_damaged_cache_file_is_rebuilt_never_trusted() {
     };
     let err = solve(&dir);
     assert!(err.contains("building the pattern database"), "{err}");
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3, "three tables kept");
+    // Three tables and the move-pruning automaton.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4, "three tables kept");
     let err = solve(&dir);
     assert!(!err.contains("building"), "loaded from the cache: {err}");
     let file = largest_file(dir.path());

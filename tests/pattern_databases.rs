@@ -254,3 +254,25 @@ fn partitions_listed_by_cells() {
         assert!(e.contains(says), "{text}: {e}");
     }
 }
+
+/// Bidirectional pathmax keeps IDA*'s lengths and never generates more
+/// nodes, on random walks with the 6-6-3 databases (whose sums are
+/// inconsistent on about 2% of moves).
+#[test]
+fn bpmx_keeps_lengths() {
+    use tansaku::search::{IdaOptions, ida_star_with};
+    let (p, db) = fifteen(true);
+    for seed in 0..10 {
+        let s = walk(p, 80, seed);
+        let plain = ida_star_with(p, &s, db, IdaOptions::default()).unwrap();
+        let bpmx = IdaOptions {
+            bpmx: true,
+            ..IdaOptions::default()
+        };
+        let with = ida_star_with(p, &s, db, bpmx).unwrap();
+        assert_eq!(with.len(), plain.len(), "seed {seed}");
+        assert!(with.stats.generated <= plain.stats.generated, "seed {seed}");
+        let end = tansaku::replay(p, &s, &with.moves).unwrap();
+        assert!(p.is_goal(end.last().unwrap()));
+    }
+}

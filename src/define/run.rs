@@ -427,6 +427,7 @@ where
     Ok(SolveOptions {
         algorithm: Some(Algorithm::IdaStar),
         automaton: crate::registry::automaton_depth(req.get("automaton"))?,
+        bpmx: false,
         bound,
         max_depth: req.max_depth,
         threads: req.threads.max(1),

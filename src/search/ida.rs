@@ -41,6 +41,12 @@ pub struct IdaOptions {
     pub max_depth: u32,
     /// Skip the move that returns to the position before the last move.
     pub undo_cut: bool,
+    /// Bidirectional pathmax (Felner et al. 2011): a node's bound is
+    /// raised to its largest child's less one (a child is one move away),
+    /// which may cut the node before its children are searched, and a
+    /// child's to its parent's less one. Pays with inconsistent bounds
+    /// (second lookups); the solution and its length are the same.
+    pub bpmx: bool,
     /// Progress (the bound being tried, nodes so far) and the stop
     /// signals, checked between iterations.
     pub ctx: crate::Context,
@@ -59,6 +65,7 @@ impl Default for IdaOptions {
         IdaOptions {
             max_depth: 200,
             undo_cut: true,
+            bpmx: false,
             ctx: crate::Context::new(),
             threads: 1,
             split_from: 2_000,
@@ -345,7 +352,7 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                 p,
                 h,
                 r,
-                opts.undo_cut,
+                Cuts::of(&opts),
                 vec![root.clone()],
                 Vec::new(),
                 None,
@@ -441,6 +448,22 @@ impl<P: Puzzle, M: Copy, A: Copy> Clone for Frame<P, M, A> {
 /// its memo.
 pub type Child<P, M> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32, M);
 
+/// The cuts a search makes besides the bound ([`IdaOptions`]).
+#[derive(Clone, Copy, Debug)]
+struct Cuts {
+    undo: bool,
+    bpmx: bool,
+}
+
+impl Cuts {
+    fn of(opts: &IdaOptions) -> Self {
+        Cuts {
+            undo: opts.undo_cut,
+            bpmx: opts.bpmx,
+        }
+    }
+}
+
 /// A node's children and their move pruning states.
 type Children<P, M, A> = (Vec<Child<P, M>>, Vec<A>);
 
@@ -459,7 +482,7 @@ struct Dfs<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> {
     p: &'a P,
     h: &'a H,
     r: &'a R,
-    undo_cut: bool,
+    cuts: Cuts,
     path: Vec<Frame<P, H::Memo, R::State>>,
     moves: Vec<P::Move>,
     buffers: Vec<Vec<Child<P, H::Memo>>>,
@@ -481,7 +504,7 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
         p: &'a P,
         h: &'a H,
         r: &'a R,
-        undo_cut: bool,
+        cuts: Cuts,
         path: Vec<Frame<P, H::Memo, R::State>>,
         moves: Vec<P::Move>,
         stop: Option<(&'a AtomicUsize, usize)>,
@@ -491,7 +514,7 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
             p,
             h,
             r,
-            undo_cut,
+            cuts,
             path,
             moves,
             buffers: Vec::new(),
@@ -527,7 +550,7 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
         autos.clear();
         let n = self.path.len();
         let node = &self.path[n - 1];
-        let back = if self.undo_cut && n > 1 {
+        let back = if self.cuts.undo && n > 1 {
             Some(&self.path[n - 2].state)
         } else {
             None
@@ -580,7 +603,23 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
         let depth = g as usize;
         let (mut children, autos) = self.expand(depth);
         let mut result = Step::Exhausted;
+        // Pathmax both ways: the node is at least its best child's bound
+        // less one, and each child at least the node's less one.
+        let mut hn = self.path[depth].h;
+        if self.cuts.bpmx {
+            hn = children.iter().map(|c| c.2.saturating_sub(1)).fold(hn, u32::max);
+            if g + hn > bound {
+                self.buffers[depth] = children;
+                self.autos[depth] = autos;
+                return Step::Exceeded(g + hn);
+            }
+        }
         for ((m, t, ht, memo), &auto) in children.drain(..).zip(&autos) {
+            let ht = if self.cuts.bpmx {
+                ht.max(hn.saturating_sub(1))
+            } else {
+                ht
+            };
             if let Some(f) = cut_by(self.h, &t, g + 1 + ht, ht, bound) {
                 result = result.and(Step::Exceeded(f));
                 continue;
@@ -692,7 +731,7 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     let want = 64 * opts.threads;
     let mut split = 1;
     let listed = loop {
-        let mut dfs = Dfs::new(p, h, r, opts.undo_cut, vec![root.clone()], Vec::new(), None, None);
+        let mut dfs = Dfs::new(p, h, r, Cuts::of(&opts), vec![root.clone()], Vec::new(), None, None);
         let mut s = Split {
             tasks: Vec::new(),
             pending: (0, 0),
@@ -727,7 +766,7 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                             p,
                             h,
                             r,
-                            opts.undo_cut,
+                            Cuts::of(&opts),
                             t.path.clone(),
                             t.moves.clone(),
                             Some((&first, i)),

@@ -86,6 +86,10 @@ pub struct SolveOptions<'a> {
     /// sequences up to this many moves ([`super::automaton`]); 0 keeps
     /// only "never undo the last move".
     pub automaton: usize,
+    /// IDA*'s bidirectional pathmax ([`IdaOptions::bpmx`]): off by
+    /// default, measured: 3.6% fewer nodes on Korf's 100 and 2% on the
+    /// 24-puzzle, no time saved (the bounds are nearly consistent).
+    pub bpmx: bool,
     /// The memory budget (the bound's tables and the graph searches'
     /// stored states), the progress observer, the notices (a database
     /// built, a cached file not trusted), where pattern databases are kept
@@ -104,6 +108,7 @@ impl Default for SolveOptions<'_> {
             max_depth: 200,
             threads: 1,
             automaton: super::automaton::DEFAULT_DEPTH,
+            bpmx: false,
             ctx: DEFAULT_CTX.get_or_init(|| crate::Context::new().with_tables(crate::context::Tables::in_memory())),
         }
     }
@@ -264,6 +269,7 @@ impl Solver {
             ida: IdaOptions {
                 max_depth: opts.max_depth,
                 undo_cut: true,
+                bpmx: opts.bpmx,
                 ctx: opts.ctx.clone(),
                 threads: opts.threads.max(1),
                 ..IdaOptions::default()

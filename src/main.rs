@@ -11,6 +11,9 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let args = Cli::parse();
+    if let Some(exit) = cli::launcher::check(std::env::args().any(|a| a == "--mpi")) {
+        return exit;
+    }
     let result = match &args.command {
         Command::Solve(SolveCmd { puzzle: Some(p), def }) => match p {
             SolvePuzzle::FlipRow(a) => cli::solve::flip_row(a),

@@ -649,6 +649,7 @@ fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveO
         bpmx: false,
         max_depth: req.max_depth,
         threads: req.threads.max(1),
+        checkpoint: req.checkpoint.clone(),
         ctx,
     })
 }

@@ -617,6 +617,26 @@ fn a_killed_analysis_goes_on_from_its_checkpoint() {
     let out = tansaku().args(args).args(["--checkpoint", dir_arg]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(timeless(&out.stdout), whole);
+    // The finished run removes its checkpoint (it could only restart it),
+    // and says so unless quiet.
+    assert!(!dir.path().join("longest.ckpt").exists());
+    let args = [
+        "longest",
+        "sliding",
+        "--size",
+        "5x2",
+        "--bits",
+        "2",
+        "--json",
+        "--checkpoint",
+        dir_arg,
+        "--checkpoint-every",
+        "0",
+    ];
+    let out = tansaku().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the run is over: removed its checkpoint"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
 #[test]
@@ -667,6 +687,7 @@ fn a_killed_analysis_on_disk_goes_on_from_its_checkpoint() {
     whole["stats"]["expanded"] = Value::Null;
     assert_eq!(resumed, whole);
     assert_eq!(std::fs::read_dir(table.path()).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(ckpt.path()).unwrap().count(), 0, "checkpoint removed");
 }
 
 #[test]
@@ -741,4 +762,39 @@ fn a_disk_too_small_is_refused_at_once() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("a file, not a folder"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_run_started_by_mpiexec_without_mpi_says_so_once() {
+    // What OpenMPI's mpiexec -n 4 sets for each process.
+    let run = |rank: &str| {
+        tansaku()
+            .args(["longest", "sliding", "--size", "3x2", "--json"])
+            .env("OMPI_COMM_WORLD_SIZE", "4")
+            .env("OMPI_COMM_WORLD_RANK", rank)
+            .output()
+            .unwrap()
+    };
+    let first = run("0");
+    assert!(first.status.success());
+    let err = String::from_utf8_lossy(&first.stderr);
+    assert!(err.contains("process 0 of 4, without --mpi"), "{err}");
+    let v: Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert_eq!(v["longest"], 21);
+    // The others leave at once, with nothing printed.
+    let other = run("3");
+    assert!(other.status.success());
+    assert!(other.stdout.is_empty() && other.stderr.is_empty());
+    // One process, or MPICH's variables for one: nothing said.
+    let one = tansaku()
+        .args(["longest", "sliding", "--size", "3x2", "--json"])
+        .env("PMI_SIZE", "1")
+        .env("PMI_RANK", "0")
+        .output()
+        .unwrap();
+    assert!(
+        one.status.success() && one.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
 }

@@ -2,6 +2,7 @@
 //! Each subcommand lives in its own file; the solving is in the library.
 
 pub mod define;
+pub mod launcher;
 pub mod live;
 pub mod pdb;
 pub mod report;
@@ -720,6 +721,16 @@ pub struct SlidingSolve {
     /// the last move"
     #[arg(long, value_name = "MOVES", default_value_t = tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH, value_parser = clap::value_parser!(usize))]
     pub automaton: usize,
+    /// Keep IDA*'s progress in DIR (the bound, the iterations done, the
+    /// subtrees searched), so that the same command with the same DIR goes
+    /// on after a kill and reports the same node counts; removed when the
+    /// search ends. A checkpoint of another search, version, or a damaged
+    /// one is refused
+    #[arg(long, value_name = "DIR", conflicts_with = "batch")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: least seconds between two checkpoints
+    #[arg(long, default_value_t = 60, value_name = "SECONDS", requires = "checkpoint")]
+    pub checkpoint_every: u64,
     #[command(flatten)]
     pub common: SolveCommon,
 }

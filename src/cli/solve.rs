@@ -68,11 +68,15 @@ pub fn flip_square(a: &FlipSquareSolve) -> Result<(), Failure> {
 
 /// The request of `solve sliding` (without the board for a batch).
 fn sliding_request(a: &SlidingSolve) -> Request {
-    let req = a
+    let mut req = a
         .common
         .request()
         .with("bound", &a.bound)
         .with("automaton", &a.automaton.to_string());
+    req.checkpoint = a
+        .checkpoint
+        .clone()
+        .map(|d| (d, std::time::Duration::from_secs(a.checkpoint_every)));
     let req = maybe(req, "goal", a.goal.as_deref());
     maybe(req, "size", a.size.map(size_text).as_deref())
 }

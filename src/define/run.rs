@@ -428,6 +428,7 @@ where
         algorithm: Some(Algorithm::IdaStar),
         automaton: crate::registry::automaton_depth(req.get("automaton"))?,
         bpmx: false,
+        checkpoint: req.checkpoint.clone(),
         bound,
         max_depth: req.max_depth,
         threads: req.threads.max(1),

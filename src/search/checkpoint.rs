@@ -1,6 +1,9 @@
 //! Checkpoints of a dense retrograde analysis: what a run needs to go on
 //! after it was killed, in one file, `longest.ckpt`, in a folder the user
-//! chooses.
+//! chooses; the same for an analysis on disk (`longest-disk.ckpt`, which
+//! names its chunk files) and an IDA* search (`ida.ckpt`: the iterations
+//! done, the bound, the subtrees of the current iteration searched). A
+//! finished run removes its checkpoint and says so.
 //!
 //! The file holds a header (format version, what the analysis is of, the
 //! slot width, the number of states, the levels done: histogram and work),
@@ -17,6 +20,8 @@ use std::path::PathBuf;
 pub const VERSION: u32 = 1;
 /// The checkpoint's file name in its folder.
 pub const FILE: &str = "longest.ckpt";
+/// The checkpoint of an IDA* search, in its folder.
+pub const IDA_FILE: &str = "ida.ckpt";
 
 /// Why a checkpoint cannot be used or written.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -54,6 +59,51 @@ pub enum CheckpointError {
 pub(crate) struct Saved {
     pub(crate) histogram: Vec<u64>,
     pub(crate) expanded: u64,
+}
+
+/// What an IDA* search saved: the iterations done, the bound being tried
+/// and, when that iteration is split into subtrees, the depth of the split,
+/// how many subtrees it has and those searched to the end.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct IdaSaved {
+    pub(crate) iterations: Vec<crate::search::Iteration>,
+    pub(crate) bound: u32,
+    /// 0: the iteration is not split (yet).
+    pub(crate) split: u32,
+    pub(crate) tasks: u64,
+    pub(crate) done: Vec<DoneTask>,
+}
+
+/// A subtree searched to the end without a solution: its work and the
+/// smallest cost past the bound it saw (`u32::MAX`: none).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct DoneTask {
+    pub(crate) task: u64,
+    pub(crate) expanded: u64,
+    pub(crate) generated: u64,
+    pub(crate) next: u32,
+}
+
+/// The analysis or search that `dir/file` was the checkpoint of is over:
+/// the file is removed (it could only restart a finished run), and the
+/// user told, with the room it took.
+pub(crate) fn finished(dir: &std::path::Path, file: &str, ctx: &crate::Context) {
+    #[cfg(feature = "files")]
+    {
+        let path = dir.join(file);
+        let size = std::fs::metadata(&path).map(|m| m.len());
+        if let Ok(size) = size
+            && std::fs::remove_file(&path).is_ok()
+        {
+            ctx.notice(&format!(
+                "the run is over: removed its checkpoint {} ({})",
+                path.display(),
+                crate::memory::human(size)
+            ));
+        }
+    }
+    #[cfg(not(feature = "files"))]
+    let _ = (dir, file, ctx);
 }
 
 #[cfg(feature = "files")]
@@ -194,6 +244,8 @@ mod files {
         if h.bytes(16).ok_or_else(truncated)? != magic {
             return Err(if magic == MAGIC {
                 "not a tansaku checkpoint".into()
+            } else if magic == IDA_MAGIC {
+                "not a tansaku checkpoint of an IDA* search".into()
             } else {
                 "not a tansaku checkpoint of an analysis on disk".into()
             });
@@ -435,6 +487,106 @@ mod files {
             chunk_ranks,
             generation,
             sums,
+        }))
+    }
+
+    const IDA_TEMP: &str = "ida.ckpt.tmp";
+    const IDA_MAGIC: &[u8; 16] = b"tansaku-ida\0\0\0\0\0";
+
+    fn ida_header(key: &str, s: &IdaSaved) -> Vec<u8> {
+        let mut h = Vec::new();
+        h.extend_from_slice(IDA_MAGIC);
+        h.extend_from_slice(&VERSION.to_le_bytes());
+        h.extend_from_slice(&(key.len() as u64).to_le_bytes());
+        h.extend_from_slice(key.as_bytes());
+        h.extend_from_slice(&(s.iterations.len() as u64).to_le_bytes());
+        for i in &s.iterations {
+            for x in [i.bound as u64, i.expanded, i.generated, i.seconds.to_bits()] {
+                h.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        h.extend_from_slice(&s.bound.to_le_bytes());
+        h.extend_from_slice(&s.split.to_le_bytes());
+        h.extend_from_slice(&s.tasks.to_le_bytes());
+        h.extend_from_slice(&(s.done.len() as u64).to_le_bytes());
+        for d in &s.done {
+            for x in [d.task, d.expanded, d.generated, d.next as u64] {
+                h.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        h
+    }
+
+    /// Writes the checkpoint of an IDA* search (temporary file, sync,
+    /// rename).
+    pub(crate) fn save_ida(dir: &Path, key: &str, s: &IdaSaved) -> Result<(), CheckpointError> {
+        commit(dir, IDA_FILE, IDA_TEMP, |out, hasher| {
+            let head = ida_header(key, s);
+            hasher.update(&head);
+            out.write_all(&head)
+        })
+    }
+
+    /// Makes sure `dir` can hold checkpoints and reads the checkpoint of an
+    /// IDA* search there, if any: `None` when there is none, an error when
+    /// it is of another search (`key`) or cannot be trusted.
+    pub(crate) fn open_ida(dir: &Path, key: &str) -> Result<Option<IdaSaved>, CheckpointError> {
+        let Some((path, mut h)) = prepare(dir, IDA_FILE, IDA_TEMP)? else {
+            return Ok(None);
+        };
+        let refuse = |why: String| CheckpointError::Refused {
+            path: path.clone(),
+            why,
+        };
+        let truncated = || refuse("truncated (it ends inside its header)".into());
+        check_magic(&mut h, IDA_MAGIC).map_err(refuse)?;
+        let file_key =
+            String::from_utf8(h.list(1).ok_or_else(truncated)?).map_err(|_| refuse("corrupt description".into()))?;
+        if file_key != key {
+            return Err(refuse(format!("it is of {file_key}, not of {key}")));
+        }
+        let quads = |h: &mut Head| -> Option<Vec<[u64; 4]>> {
+            let b = h.list(32)?;
+            Some(
+                b.chunks_exact(32)
+                    .map(|c| std::array::from_fn(|k| u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().expect("8"))))
+                    .collect(),
+            )
+        };
+        let iterations = quads(&mut h).ok_or_else(truncated)?;
+        let bound = h.u32().ok_or_else(truncated)?;
+        let split = h.u32().ok_or_else(truncated)?;
+        let tasks = h.u64().ok_or_else(truncated)?;
+        let done = quads(&mut h).ok_or_else(truncated)?;
+        let digest = h.hasher.digest();
+        let sum = h.u64().ok_or_else(truncated)?;
+        let in_range = iterations.iter().all(|i| i[0] <= u32::MAX as u64)
+            && done.iter().all(|d| d[0] < tasks && d[3] <= u32::MAX as u64);
+        if sum != digest || h.read != h.size || !in_range {
+            return Err(refuse("corrupt (its checksum does not match its contents)".into()));
+        }
+        Ok(Some(IdaSaved {
+            iterations: iterations
+                .into_iter()
+                .map(|[b, e, g, s]| crate::search::Iteration {
+                    bound: b as u32,
+                    expanded: e,
+                    generated: g,
+                    seconds: f64::from_bits(s),
+                })
+                .collect(),
+            bound,
+            split,
+            tasks,
+            done: done
+                .into_iter()
+                .map(|[task, expanded, generated, next]| DoneTask {
+                    task,
+                    expanded,
+                    generated,
+                    next: next as u32,
+                })
+                .collect(),
         }))
     }
 }

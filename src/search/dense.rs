@@ -382,6 +382,9 @@ pub(crate) fn run<P: Ranked, C: Code>(
         }
     }
     progress.finish();
+    if let Some(c) = save {
+        super::checkpoint::finished(&c.dir, super::checkpoint::FILE, ctx);
+    }
     while histogram.len() > 1 && *histogram.last().expect("non-empty") == 0 {
         histogram.pop();
     }

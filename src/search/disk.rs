@@ -498,7 +498,7 @@ pub(crate) fn run<P: Ranked>(
     }
     // Done: the checkpoint first, so that a kill in between starts over.
     if let Some(c) = save {
-        let _ = fs::remove_file(c.dir.join(checkpoint::DISK_FILE));
+        checkpoint::finished(&c.dir, checkpoint::DISK_FILE, ctx);
     }
     for i in 0..plan.chunks {
         for g in [0, 1] {

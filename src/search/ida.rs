@@ -28,6 +28,8 @@
 //! is not counted. So results and counts never depend on scheduling, and
 //! they are reported per iteration ([`Iteration`]).
 
+use super::checkpoint::{CheckpointError, DoneTask, IdaSaved};
+use super::retrograde::Checkpoint;
 use super::{SearchError, Solution, Stats, Timer};
 use crate::Puzzle;
 use serde::Serialize;
@@ -58,6 +60,14 @@ pub struct IdaOptions {
     /// threads: 0.31 s at 20,000, 0.24-0.25 s at 1,000 to 5,000, 0.26-0.28 s
     /// at 200.
     pub split_from: u64,
+    /// Where to keep what a run needs to go on after it is killed (the
+    /// bound, the iterations done and the subtrees searched), written at
+    /// most every [`Checkpoint::every`](super::retrograde::Checkpoint) and
+    /// when the search is stopped; a run given the checkpoint of an
+    /// interrupted one goes on from it and reports the same counts. Large
+    /// iterations are then split into subtrees even on one thread. The
+    /// file is removed when the search ends.
+    pub checkpoint: Option<super::retrograde::Checkpoint>,
 }
 
 impl Default for IdaOptions {
@@ -69,6 +79,7 @@ impl Default for IdaOptions {
             ctx: crate::Context::new(),
             threads: 1,
             split_from: 2_000,
+            checkpoint: None,
         }
     }
 }
@@ -324,6 +335,25 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     let mut stats = Stats::default();
     let mut iterations = Vec::new();
     let progress = crate::progress::Progress::new(&opts.ctx, None, "nodes");
+    let keeper = opts.checkpoint.as_ref().map(Keeper::open).transpose()?;
+    let mut resume = None;
+    if let Some(saved) = keeper.as_ref().and_then(|k| k.loaded.clone()) {
+        for i in &saved.iterations {
+            stats.expanded += i.expanded;
+            stats.generated += i.generated;
+        }
+        iterations = saved.iterations;
+        bound = saved.bound;
+        opts.ctx.notice(&format!(
+            "resumed at bound {bound} from the checkpoint in {} ({} of {} subtrees of the iteration searched)",
+            keeper.as_ref().expect("loaded").c.dir.display(),
+            saved.done.len(),
+            saved.tasks
+        ));
+        if saved.split > 0 {
+            resume = Some((saved.split as usize, saved.tasks, saved.done));
+        }
+    }
     loop {
         progress.update(stats.generated, &format!("bound {bound}"));
         if bound > opts.max_depth {
@@ -338,6 +368,11 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             progress.finish();
             return Err(SearchError::Stopped(why));
         }
+        if let Some(k) = &keeper
+            && resume.is_none()
+        {
+            k.begin(&iterations, bound)?;
+        }
         let clock = Timer::start();
         // An iteration costs a few times the one before it; splitting pays
         // only for large ones (listing subtrees, starting threads).
@@ -345,8 +380,17 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             || iterations
                 .last()
                 .is_some_and(|i: &Iteration| i.generated >= opts.split_from);
-        let outcome = if opts.threads > 1 && large {
-            parallel_iteration(p, h, r, &root, bound, &opts)
+        let split = large && (opts.threads > 1 || keeper.is_some());
+        let outcome = if split || resume.is_some() {
+            parallel_iteration(
+                p,
+                h,
+                r,
+                &root,
+                bound,
+                &opts,
+                keeper.as_ref().map(|k| (k, resume.take())),
+            )?
         } else {
             let mut dfs = Dfs::new(
                 p,
@@ -362,10 +406,16 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             dfs.outcome(step)
         };
         // A search told to stop (cancelled, past its deadline) answers so,
-        // whatever its subtrees returned.
+        // whatever its subtrees returned, and keeps what they finished.
         if let Some(why) = opts.ctx.stopped() {
             progress.finish();
+            if let Some(k) = &keeper {
+                k.write()?;
+            }
             return Err(SearchError::Stopped(why));
+        }
+        if let Some(k) = &keeper {
+            k.failed()?;
         }
         stats.expanded += outcome.expanded;
         stats.generated += outcome.generated;
@@ -383,6 +433,9 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         match outcome.step {
             Step::Found => {
                 progress.finish();
+                if let Some(k) = &keeper {
+                    k.remove(&opts.ctx);
+                }
                 stats.seconds = timer.seconds();
                 return Ok(Solution {
                     moves: outcome.moves,
@@ -394,6 +447,9 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             Step::Exceeded(next) => bound = next,
             Step::Exhausted | Step::Stopped => {
                 progress.finish();
+                if let Some(k) = &keeper {
+                    k.remove(&opts.ctx);
+                }
                 stats.seconds = timer.seconds();
                 return Err(SearchError::Unsolvable { stats });
             }
@@ -725,13 +781,19 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     root: &Frame<P, H::Memo, R::State>,
     bound: u32,
     opts: &IdaOptions,
-) -> Outcome<P, H::Memo, R::State> {
+    saving: Option<(&Keeper, Option<Resume>)>,
+) -> Result<Outcome<P, H::Memo, R::State>, SearchError> {
+    let (keeper, resume) = match saving {
+        Some((k, r)) => (Some(k), r),
+        None => (None, None),
+    };
     // Deep enough for many more subtrees than threads, so that they share
-    // the work evenly.
-    let want = 64 * opts.threads;
-    let mut split = 1;
+    // the work evenly; with a checkpoint, small enough that a kill loses
+    // little.
+    let want = if keeper.is_some() { 2048 } else { 64 * opts.threads };
+    let mut split = resume.as_ref().map_or(1, |r| r.0);
     let listed = loop {
-        let mut dfs = Dfs::new(p, h, r, Cuts::of(&opts), vec![root.clone()], Vec::new(), None, None);
+        let mut dfs = Dfs::new(p, h, r, Cuts::of(opts), vec![root.clone()], Vec::new(), None, None);
         let mut s = Split {
             tasks: Vec::new(),
             pending: (0, 0),
@@ -739,12 +801,33 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         };
         list_tasks(&mut dfs, bound, split, &mut s);
         let deep_enough = s.tasks.len() >= want || s.tasks.last().is_some_and(|t| t.goal) || split >= 12;
-        if deep_enough || s.tasks.is_empty() || split as u32 >= bound {
+        if resume.is_some() || deep_enough || s.tasks.is_empty() || split as u32 >= bound {
             break s;
         }
         split += 1;
     };
     let tasks = &listed.tasks;
+    // The subtrees a checkpoint says were searched to the end.
+    let mut done: Vec<Option<DoneTask>> = vec![None; tasks.len()];
+    if let Some(k) = keeper {
+        let finished = match resume {
+            Some((_, count, finished)) => {
+                if count != tasks.len() as u64 {
+                    return Err(k.refuse(format!(
+                        "it lists {count} subtrees at depth {split} where this search finds {}",
+                        tasks.len()
+                    )));
+                }
+                finished
+            }
+            None => Vec::new(),
+        };
+        for d in &finished {
+            done[d.task as usize] = Some(*d);
+        }
+        k.split(split as u32, tasks.len() as u64, finished)?;
+    }
+    let done = &done;
     let next = AtomicUsize::new(0);
     let first = AtomicUsize::new(usize::MAX);
     type Done<P, H, R> = (
@@ -755,18 +838,36 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         let workers: Vec<_> = (0..opts.threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut done = Vec::new();
+                    let mut done_list = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Relaxed);
                         if i >= tasks.len() || i > first.load(Relaxed) {
                             break;
+                        }
+                        if let Some(d) = done[i] {
+                            let step = if d.next == u32::MAX {
+                                Step::Exhausted
+                            } else {
+                                Step::Exceeded(d.next)
+                            };
+                            done_list.push((
+                                i,
+                                Outcome {
+                                    step,
+                                    expanded: d.expanded,
+                                    generated: d.generated,
+                                    path: Vec::new(),
+                                    moves: Vec::new(),
+                                },
+                            ));
+                            continue;
                         }
                         let t = &tasks[i];
                         let mut dfs = Dfs::new(
                             p,
                             h,
                             r,
-                            Cuts::of(&opts),
+                            Cuts::of(opts),
                             t.path.clone(),
                             t.moves.clone(),
                             Some((&first, i)),
@@ -776,9 +877,24 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                         if step == Step::Found {
                             first.fetch_min(i, Relaxed);
                         }
-                        done.push((i, dfs.outcome(step)));
+                        let outcome = dfs.outcome(step);
+                        if let Some(k) = keeper
+                            && let Step::Exceeded(_) | Step::Exhausted = step
+                            && opts.ctx.stopped().is_none()
+                        {
+                            k.done(DoneTask {
+                                task: i as u64,
+                                expanded: outcome.expanded,
+                                generated: outcome.generated,
+                                next: match step {
+                                    Step::Exceeded(f) => f,
+                                    _ => u32::MAX,
+                                },
+                            });
+                        }
+                        done_list.push((i, outcome));
                     }
-                    done
+                    done_list
                 })
             })
             .collect();
@@ -796,21 +912,140 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         expanded += task.before.0 + outcome.expanded;
         generated += task.before.1 + outcome.generated;
         if outcome.step == Step::Found {
-            return Outcome {
+            return Ok(Outcome {
                 step: Step::Found,
                 expanded,
                 generated,
                 path: outcome.path,
                 moves: outcome.moves,
-            };
+            });
         }
         step = step.and(outcome.step);
     }
-    Outcome {
+    Ok(Outcome {
         step,
         expanded: expanded + listed.pending.0,
         generated: generated + listed.pending.1,
         path: Vec::new(),
         moves: Vec::new(),
+    })
+}
+
+/// Where a split iteration resumes: its split depth, its number of
+/// subtrees and those searched to the end.
+type Resume = (usize, u64, Vec<DoneTask>);
+
+/// The checkpoint of an IDA* run ([`IdaOptions::checkpoint`]): what it
+/// held when the run began, and what the run has done since, written at
+/// most every [`Checkpoint::every`].
+struct Keeper {
+    c: Checkpoint,
+    loaded: Option<IdaSaved>,
+    state: std::sync::Mutex<KeeperState>,
+}
+
+struct KeeperState {
+    saved: IdaSaved,
+    last: web_time::Instant,
+    /// The first write that failed; the run stops at the iteration's end.
+    error: Option<CheckpointError>,
+}
+
+impl Keeper {
+    /// Opens the checkpoint folder and reads the checkpoint there, if any.
+    fn open(c: &Checkpoint) -> Result<Keeper, SearchError> {
+        #[cfg(not(feature = "files"))]
+        {
+            let _ = c;
+            Err(super::no_files("a checkpoint"))
+        }
+        #[cfg(feature = "files")]
+        let loaded = super::checkpoint::open_ida(&c.dir, &c.key)?;
+        #[cfg(feature = "files")]
+        Ok(Keeper {
+            c: c.clone(),
+            loaded: loaded.clone(),
+            state: std::sync::Mutex::new(KeeperState {
+                saved: loaded.unwrap_or_default(),
+                last: web_time::Instant::now(),
+                error: None,
+            }),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, KeeperState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The checkpoint refused for `why`.
+    fn refuse(&self, why: String) -> SearchError {
+        let path = self.c.dir.join(super::checkpoint::IDA_FILE);
+        SearchError::Checkpoint(CheckpointError::Refused { path, why })
+    }
+
+    /// An iteration with bound `bound` begins after `iterations`.
+    fn begin(&self, iterations: &[Iteration], bound: u32) -> Result<(), SearchError> {
+        let mut st = self.lock();
+        st.saved = IdaSaved {
+            iterations: iterations.to_vec(),
+            bound,
+            ..IdaSaved::default()
+        };
+        if st.last.elapsed() >= self.c.every {
+            Self::save(&self.c, &mut st)?;
+        }
+        Ok(())
+    }
+
+    /// The iteration is split at depth `split` into `tasks` subtrees, of
+    /// which `done` are searched.
+    fn split(&self, split: u32, tasks: u64, done: Vec<DoneTask>) -> Result<(), SearchError> {
+        let mut st = self.lock();
+        st.saved.split = split;
+        st.saved.tasks = tasks;
+        st.saved.done = done;
+        if st.last.elapsed() >= self.c.every {
+            Self::save(&self.c, &mut st)?;
+        }
+        Ok(())
+    }
+
+    /// A subtree was searched to the end.
+    fn done(&self, d: DoneTask) {
+        let mut st = self.lock();
+        st.saved.done.push(d);
+        if st.error.is_none()
+            && st.last.elapsed() >= self.c.every
+            && let Err(e) = Self::save(&self.c, &mut st)
+        {
+            st.error = Some(e);
+        }
+    }
+
+    /// Writes what the run has done.
+    fn write(&self) -> Result<(), SearchError> {
+        Self::save(&self.c, &mut self.lock()).map_err(SearchError::Checkpoint)
+    }
+
+    /// The first write that failed during the iteration.
+    fn failed(&self) -> Result<(), SearchError> {
+        match self.lock().error.take() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
+    }
+
+    fn save(c: &Checkpoint, st: &mut KeeperState) -> Result<(), CheckpointError> {
+        #[cfg(feature = "files")]
+        super::checkpoint::save_ida(&c.dir, &c.key, &st.saved)?;
+        #[cfg(not(feature = "files"))]
+        let _ = c;
+        st.last = web_time::Instant::now();
+        Ok(())
+    }
+
+    /// The search is over: its checkpoint is of no more use.
+    fn remove(&self, ctx: &crate::Context) {
+        super::checkpoint::finished(&self.c.dir, super::checkpoint::IDA_FILE, ctx);
     }
 }

@@ -266,6 +266,14 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
         }
     }
     progress.finish();
+    // Over: the checkpoints could only restart it (each process removes
+    // its own; process 0 says so).
+    if let Some(gens) = &saves {
+        let quiet = crate::Context::new();
+        for g in gens {
+            super::checkpoint::finished(&g.dir, super::checkpoint::FILE, if me == 0 { ctx } else { &quiet });
+        }
+    }
     // The longest positions: the first `keep` of each slice, gathered in
     // slice order (so in rank order).
     let mine: Vec<u64> = table.ranks_with(1).take(keep).map(|r| r + lo).collect();

@@ -19,6 +19,7 @@ use super::{LinearConflictBound, ManhattanBound, SlideState, Sliding};
 use crate::Ranked;
 use crate::search::auto::{self, Algorithm, Space};
 use crate::search::index::prefers_rank_index;
+use crate::search::retrograde::Checkpoint;
 use crate::search::{self, IdaOptions, SearchError, Solution};
 
 /// The lower bound asked for.
@@ -90,6 +91,10 @@ pub struct SolveOptions<'a> {
     /// default, measured: 3.6% fewer nodes on Korf's 100 and 2% on the
     /// 24-puzzle, no time saved (the bounds are nearly consistent).
     pub bpmx: bool,
+    /// IDA*'s checkpoints: a folder and the least time between two writes
+    /// ([`IdaOptions::checkpoint`]); each board's search is told apart by
+    /// its board, goal and bound, and one folder holds one search.
+    pub checkpoint: Option<(std::path::PathBuf, std::time::Duration)>,
     /// The memory budget (the bound's tables and the graph searches'
     /// stored states), the progress observer, the notices (a database
     /// built, a cached file not trusted), where pattern databases are kept
@@ -109,6 +114,7 @@ impl Default for SolveOptions<'_> {
             threads: 1,
             automaton: super::automaton::DEFAULT_DEPTH,
             bpmx: false,
+            checkpoint: None,
             ctx: DEFAULT_CTX.get_or_init(|| crate::Context::new().with_tables(crate::context::Tables::in_memory())),
         }
     }
@@ -223,6 +229,7 @@ pub struct Solver {
     origins: Vec<Origin>,
     ida: IdaOptions,
     automaton: Option<std::sync::Arc<SlideAutomaton>>,
+    checkpoint: Option<(std::path::PathBuf, std::time::Duration)>,
 }
 
 impl Solver {
@@ -266,6 +273,7 @@ impl Solver {
             tables,
             origins,
             automaton,
+            checkpoint: opts.checkpoint.clone(),
             ida: IdaOptions {
                 max_depth: opts.max_depth,
                 undo_cut: true,
@@ -324,9 +332,22 @@ impl Solver {
         start: &SlideState,
         h: &H,
     ) -> Result<Solution<Sliding>, SearchError> {
+        let mut opts = self.ida.clone();
+        opts.checkpoint = self.checkpoint.as_ref().map(|(dir, every)| Checkpoint {
+            dir: dir.clone(),
+            key: format!(
+                "the {}x{} sliding puzzle from {} to {} by {}",
+                p.width(),
+                p.height(),
+                p.format(start),
+                p.format(&p.goal()),
+                self.describe()
+            ),
+            every: *every,
+        });
         match &self.automaton {
-            Some(a) => search::ida_star_pruned(p, start, h, &SlidePruning::new(p, a), self.ida.clone()),
-            None => search::ida_star_with(p, start, h, self.ida.clone()),
+            Some(a) => search::ida_star_pruned(p, start, h, &SlidePruning::new(p, a), opts),
+            None => search::ida_star_with(p, start, h, opts),
         }
     }
 

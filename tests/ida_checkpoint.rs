@@ -1,0 +1,207 @@
+//! IDA* that survives a kill: `solve sliding --checkpoint DIR`, killed
+//! (SIGKILL, no chance to clean up) at several moments and run again,
+//! reports the same length, solution and node counts, iteration by
+//! iteration, as one uninterrupted run, whatever the threads of each run;
+//! a damaged, truncated or foreign checkpoint is refused in one line.
+
+use serde_json::Value;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+/// Korf's #80 (57 moves): 14M nodes with linear conflicts, eight
+/// iterations.
+const BOARD: &str = "11 0 15 8 13 12 3 5 10 1 4 6 14 9 7 2";
+const OTHER: &str = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
+
+fn args(board: &str, threads: usize, dir: Option<&Path>) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "solve",
+        "sliding",
+        "--board",
+        board,
+        "--goal",
+        GOAL,
+        "--bound",
+        "linear-conflicts",
+        "--json",
+        "--threads",
+        &threads.to_string(),
+    ]
+    .map(String::from)
+    .to_vec();
+    if let Some(d) = dir {
+        a.extend([
+            "--checkpoint".into(),
+            d.display().to_string(),
+            "--checkpoint-every".into(),
+            "0".into(),
+        ]);
+    }
+    a
+}
+
+fn bin(pdb: &Path) -> std::process::Command {
+    let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("tansaku"));
+    c.env("TANSAKU_PDB_DIR", pdb);
+    c
+}
+
+/// What must not change across kills: length, boards, totals and each
+/// iteration's bound and counts (not its seconds).
+fn counts(v: &Value) -> Value {
+    let its: Vec<Value> = v["iterations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| serde_json::json!([i["bound"], i["expanded"], i["generated"]]))
+        .collect();
+    serde_json::json!([
+        v["length"],
+        v["boards"],
+        v["stats"]["generated"],
+        v["stats"]["expanded"],
+        its
+    ])
+}
+
+#[test]
+fn killed_and_resumed_ida_reports_the_counts_of_one_run() {
+    let pdb = tempfile::tempdir().unwrap();
+    let out = bin(pdb.path()).args(args(BOARD, 2, None)).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let whole: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(whole["length"], 57);
+
+    let ck = tempfile::tempdir().unwrap();
+    let dir = ck.path().join("run");
+    let file = dir.join("ida.ckpt");
+    // Kill after a growing delay (writes after every subtree make a run
+    // far slower than the uninterrupted one), until a run ends by itself.
+    let mut kills = 0;
+    let mut saved_sizes = Vec::new();
+    let mut resumed_lines = 0;
+    let mut done = None;
+    for k in 0..60 {
+        let threads = 1 + k % 2;
+        let mut child = bin(pdb.path())
+            .args(args(BOARD, threads, Some(&dir)))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let wait = Duration::from_millis(400 + 100 * k as u64);
+        let start = Instant::now();
+        loop {
+            if child.try_wait().unwrap().is_some() || start.elapsed() > wait {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            kills += 1;
+            if let Ok(m) = std::fs::metadata(&file) {
+                saved_sizes.push(m.len());
+            }
+            continue;
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{err}");
+        resumed_lines += err.matches("resumed at bound").count();
+        assert!(err.contains("the run is over: removed its checkpoint"), "{err}");
+        done = Some(serde_json::from_slice::<Value>(&out.stdout).unwrap());
+        break;
+    }
+    let done = done.expect("a run ends within 60 tries");
+    assert!(kills >= 2, "killed {kills} times: the test proves nothing");
+    assert!(saved_sizes.len() >= 2, "checkpoints after kills: {saved_sizes:?}");
+    assert_eq!(resumed_lines, 1, "the last run went on from a checkpoint");
+    assert_eq!(counts(&done), counts(&whole));
+    assert!(!file.exists(), "the checkpoint is removed at the end");
+}
+
+/// Runs the search with a checkpoint until a checkpoint file is there,
+/// killing it; the file's bytes.
+fn leave_a_checkpoint(pdb: &Path, dir: &Path) -> Vec<u8> {
+    let file = dir.join("ida.ckpt");
+    for k in 0..40 {
+        let mut child = bin(pdb)
+            .args(args(BOARD, 2, Some(dir)))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300 + 50 * k));
+        let _ = child.kill();
+        child.wait().unwrap();
+        if let Ok(b) = std::fs::read(&file) {
+            return b;
+        }
+    }
+    panic!("no checkpoint was written");
+}
+
+/// Runs `board` on `dir`: exit 2 and one line that names the file.
+fn refused(pdb: &Path, dir: &Path, board: &str, why: &str) {
+    let out = bin(pdb).args(args(board, 2, Some(dir))).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("ida.ckpt") && err.contains("refused") && err.contains(why),
+        "{why}: {err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused_in_one_line() {
+    let pdb = tempfile::tempdir().unwrap();
+    let ck = tempfile::tempdir().unwrap();
+    let dir = ck.path();
+    let file = dir.join("ida.ckpt");
+    let good = leave_a_checkpoint(pdb.path(), dir);
+    // Another board's search.
+    refused(pdb.path(), dir, OTHER, "it is of");
+    // One bit changed in the checksum, then in the counts before it
+    // (corrupt, or a list longer than the file).
+    let mut bad = good.clone();
+    let n = bad.len();
+    bad[n - 1] ^= 1;
+    std::fs::write(&file, &bad).unwrap();
+    refused(pdb.path(), dir, BOARD, "corrupt");
+    let mut bad = good.clone();
+    bad[n - 12] ^= 0x10;
+    std::fs::write(&file, &bad).unwrap();
+    refused(pdb.path(), dir, BOARD, "");
+    // Cut short.
+    std::fs::write(&file, &good[..good.len() / 2]).unwrap();
+    refused(pdb.path(), dir, BOARD, "truncated");
+    // Another format version.
+    let mut bad = good.clone();
+    bad[16] = 99;
+    std::fs::write(&file, &bad).unwrap();
+    refused(pdb.path(), dir, BOARD, "version 99");
+    // Not a checkpoint of IDA*.
+    std::fs::write(&file, b"tansaku-retro\0\0\0 and more").unwrap();
+    refused(pdb.path(), dir, BOARD, "not a tansaku checkpoint of an IDA* search");
+    // The good one is taken again and the search ends with its length.
+    std::fs::write(&file, &good).unwrap();
+    let out = bin(pdb.path()).args(args(BOARD, 2, Some(dir))).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["length"], 57);
+    // A checkpoint folder that is a file is one line too.
+    let not_dir = dir.join("plain-file");
+    std::fs::write(&not_dir, b"x").unwrap();
+    let out = bin(pdb.path()).args(args(BOARD, 2, Some(&not_dir))).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("not a folder") && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
+}

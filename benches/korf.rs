@@ -11,6 +11,7 @@
 //! cargo bench --bench korf -- --set 24 --easiest 15   # the 15 with the fewest published nodes
 //! cargo bench --bench korf -- --bound 6-6-3 --threads 1 --pdb-dir /tmp/pdb
 //! cargo bench --bench korf -- --automaton 0           # no move pruning but "never undo"
+//! cargo bench --bench korf -- --set 24 --easiest 25 --checkpoint runs   # resumable: rerun goes on
 //! ```
 //!
 //! For the 24-puzzle each line also gives the nodes Korf & Felner's IDA*
@@ -34,6 +35,7 @@ struct Args {
     automaton: usize,
     bpmx: bool,
     pdb_dir: Option<String>,
+    checkpoint: Option<std::path::PathBuf>,
 }
 
 fn args() -> Result<Args, String> {
@@ -46,6 +48,7 @@ fn args() -> Result<Args, String> {
         automaton: tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH,
         bpmx: false,
         pdb_dir: None,
+        checkpoint: None,
     };
     let mut it = std::env::args().skip(1);
     let mut bound = None;
@@ -67,6 +70,7 @@ fn args() -> Result<Args, String> {
             "--automaton" => a.automaton = value()?.parse().map_err(|_| "--automaton: a number of moves")?,
             "--bpmx" => a.bpmx = true,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
+            "--checkpoint" => a.checkpoint = Some(value()?.into()),
             // `cargo bench` passes --bench; the other harness flags do not apply.
             other if other.starts_with("--") => {}
             other => return Err(format!("unexpected argument '{other}'")),
@@ -140,7 +144,7 @@ fn main() -> ExitCode {
         ..SolveOptions::default()
     };
     let clock = std::time::Instant::now();
-    let solver = match Solver::new(&p, opts.clone()) {
+    let mut solver = match Solver::new(&p, opts.clone()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("korf: {e}");
@@ -175,35 +179,70 @@ fn main() -> ExitCode {
     for &(board, n, published) in &instances {
         let start = parse_board(board, None).expect("a board of the set");
         let (q, s) = Sliding::new(&start, Some(&goal)).expect("a board of the set");
-        let sol = match solver.solve(&q, &s) {
-            Ok(sol) => sol,
-            Err(e) => {
-                eprintln!("korf: #{n}: {e}");
-                wrong += 1;
-                continue;
+        // Each instance keeps its own checkpoint: a killed bench run
+        // started again goes on where each instance was, and shows the
+        // instances it finished from their result files.
+        let kept = a.checkpoint.as_ref().map(|d| d.join(format!("{}-{n}.result", a.set)));
+        let before = kept.as_ref().and_then(|f| std::fs::read_to_string(f).ok()).and_then(|t| {
+            let v: Vec<u64> = t.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+            (v.len() == 4).then(|| (v[0] as usize, v[1], v[2], f64::from_bits(v[3])))
+        });
+        let (len, gen_n, exp_n, secs, ok) = match before {
+            Some((len, g, e, secs)) => (len, g, e, secs, len == published),
+            None => {
+                solver.set_checkpoint(
+                    a.checkpoint
+                        .as_ref()
+                        .map(|d| (d.join(format!("{}-{n}", a.set)), std::time::Duration::from_secs(60))),
+                );
+                let sol = match solver.solve(&q, &s) {
+                    Ok(sol) => sol,
+                    Err(e) => {
+                        eprintln!("korf: #{n}: {e}");
+                        wrong += 1;
+                        continue;
+                    }
+                };
+                let ok = sol.len() == published
+                    && tansaku::replay(&q, &s, &sol.moves).is_ok_and(|b| b.last() == Some(&q.goal()));
+                if let (Some(f), true) = (&kept, ok) {
+                    let line = format!(
+                        "{} {} {} {}\n",
+                        sol.len(),
+                        sol.stats.generated,
+                        sol.stats.expanded,
+                        sol.stats.seconds.to_bits()
+                    );
+                    let _ = std::fs::write(f, line);
+                }
+                (sol.len(), sol.stats.generated, sol.stats.expanded, sol.stats.seconds, ok)
             }
         };
-        let ok =
-            sol.len() == published && tansaku::replay(&q, &s, &sol.moves).is_ok_and(|b| b.last() == Some(&q.goal()));
         wrong += usize::from(!ok);
-        generated += sol.stats.generated;
-        expanded += sol.stats.expanded;
-        seconds += sol.stats.seconds;
+        generated += gen_n;
+        expanded += exp_n;
+        seconds += secs;
         let compared = match felner.get(&n) {
             Some(&kf) => {
                 theirs += kf;
-                format!(" {kf:>17} {:>7.4}", sol.stats.generated as f64 / kf as f64)
+                format!(" {kf:>17} {:>7.4}", gen_n as f64 / kf as f64)
             }
             None => String::new(),
         };
         println!(
             "{n:>4} {:>6} {:>9} {:>15} {:>15} {:>10.4}{compared}{}",
-            sol.len(),
+            len,
             published,
-            sol.stats.generated,
-            sol.stats.expanded,
-            sol.stats.seconds,
-            if ok { "" } else { "  WRONG" }
+            gen_n,
+            exp_n,
+            secs,
+            if !ok {
+                "  WRONG"
+            } else if before.is_some() {
+                "  (kept)"
+            } else {
+                ""
+            }
         );
     }
     let k = instances.len().max(1) as u64;

@@ -320,6 +320,23 @@ impl Solver {
         }
     }
 
+    /// Where IDA*'s checkpoints go from now on ([`SolveOptions::checkpoint`]):
+    /// a folder a board when one solver answers many.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::solve::{Solver, SolveOptions};
+    /// use tansaku::puzzles::sliding::{parse_board, Sliding};
+    /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
+    /// let mut solver = Solver::new(&p, SolveOptions::default()).unwrap();
+    /// let dir = std::env::temp_dir().join("tansaku-doc-set-checkpoint");
+    /// solver.set_checkpoint(Some((dir.clone(), std::time::Duration::from_secs(60))));
+    /// assert_eq!(solver.solve(&p, &s).unwrap().len(), 31);
+    /// assert!(!dir.join("ida.ckpt").exists());
+    /// ```
+    pub fn set_checkpoint(&mut self, checkpoint: Option<(std::path::PathBuf, std::time::Duration)>) {
+        self.checkpoint = checkpoint;
+    }
+
     /// The move pruning automaton, when IDA* uses one.
     pub fn automaton(&self) -> Option<&SlideAutomaton> {
         self.automaton.as_deref()

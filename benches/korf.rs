@@ -183,10 +183,13 @@ fn main() -> ExitCode {
         // started again goes on where each instance was, and shows the
         // instances it finished from their result files.
         let kept = a.checkpoint.as_ref().map(|d| d.join(format!("{}-{n}.result", a.set)));
-        let before = kept.as_ref().and_then(|f| std::fs::read_to_string(f).ok()).and_then(|t| {
-            let v: Vec<u64> = t.split_whitespace().filter_map(|x| x.parse().ok()).collect();
-            (v.len() == 4).then(|| (v[0] as usize, v[1], v[2], f64::from_bits(v[3])))
-        });
+        let before = kept
+            .as_ref()
+            .and_then(|f| std::fs::read_to_string(f).ok())
+            .and_then(|t| {
+                let v: Vec<u64> = t.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+                (v.len() == 4).then(|| (v[0] as usize, v[1], v[2], f64::from_bits(v[3])))
+            });
         let (len, gen_n, exp_n, secs, ok) = match before {
             Some((len, g, e, secs)) => (len, g, e, secs, len == published),
             None => {
@@ -215,7 +218,13 @@ fn main() -> ExitCode {
                     );
                     let _ = std::fs::write(f, line);
                 }
-                (sol.len(), sol.stats.generated, sol.stats.expanded, sol.stats.seconds, ok)
+                (
+                    sol.len(),
+                    sol.stats.generated,
+                    sol.stats.expanded,
+                    sol.stats.seconds,
+                    ok,
+                )
             }
         };
         wrong += usize::from(!ok);

@@ -65,9 +65,10 @@ pub struct Request {
     pub limit: usize,
     /// Slot width of a whole-space analysis's table.
     pub bits: Bits,
-    /// Where a whole-space analysis writes its checkpoints, and at least
-    /// how long apart; an analysis whose folder holds the checkpoint of an
-    /// interrupted run of the same analysis goes on from it.
+    /// Where a whole-space analysis, or a sliding board's IDA*, writes its
+    /// checkpoints, and at least how long apart; a run whose folder holds
+    /// the checkpoint of an interrupted run of the same question goes on
+    /// from it. Never read from a JSON question (a server writes no file).
     pub checkpoint: Option<(PathBuf, Duration)>,
     /// Where a whole-space analysis keeps its table when even two bits a
     /// position do not fit the memory budget.

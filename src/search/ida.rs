@@ -335,9 +335,12 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     let mut stats = Stats::default();
     let mut iterations = Vec::new();
     let progress = crate::progress::Progress::new(&opts.ctx, None, "nodes");
-    let keeper = opts.checkpoint.as_ref().map(Keeper::open).transpose()?;
+    let (keeper, loaded) = match opts.checkpoint.as_ref().map(Keeper::open).transpose()? {
+        Some((k, loaded)) => (Some(k), loaded),
+        None => (None, None),
+    };
     let mut resume = None;
-    if let Some(saved) = keeper.as_ref().and_then(|k| k.loaded.clone()) {
+    if let Some(saved) = loaded {
         for i in &saved.iterations {
             stats.expanded += i.expanded;
             stats.generated += i.generated;
@@ -935,12 +938,10 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
 /// subtrees and those searched to the end.
 type Resume = (usize, u64, Vec<DoneTask>);
 
-/// The checkpoint of an IDA* run ([`IdaOptions::checkpoint`]): what it
-/// held when the run began, and what the run has done since, written at
-/// most every [`Checkpoint::every`].
+/// The checkpoint of an IDA* run ([`IdaOptions::checkpoint`]): what the run
+/// has done, written at most every [`Checkpoint::every`].
 struct Keeper {
     c: Checkpoint,
-    loaded: Option<IdaSaved>,
     state: std::sync::Mutex<KeeperState>,
 }
 
@@ -952,8 +953,9 @@ struct KeeperState {
 }
 
 impl Keeper {
-    /// Opens the checkpoint folder and reads the checkpoint there, if any.
-    fn open(c: &Checkpoint) -> Result<Keeper, SearchError> {
+    /// Opens the checkpoint folder and reads the checkpoint there, if any
+    /// (what it holds comes back beside the keeper).
+    fn open(c: &Checkpoint) -> Result<(Keeper, Option<IdaSaved>), SearchError> {
         #[cfg(not(feature = "files"))]
         {
             let _ = c;
@@ -962,15 +964,17 @@ impl Keeper {
         #[cfg(feature = "files")]
         let loaded = super::checkpoint::open_ida(&c.dir, &c.key)?;
         #[cfg(feature = "files")]
-        Ok(Keeper {
-            c: c.clone(),
-            loaded: loaded.clone(),
-            state: std::sync::Mutex::new(KeeperState {
-                saved: loaded.unwrap_or_default(),
-                last: web_time::Instant::now(),
-                error: None,
-            }),
-        })
+        Ok((
+            Keeper {
+                c: c.clone(),
+                state: std::sync::Mutex::new(KeeperState {
+                    saved: loaded.clone().unwrap_or_default(),
+                    last: web_time::Instant::now(),
+                    error: None,
+                }),
+            },
+            loaded,
+        ))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, KeeperState> {
@@ -991,10 +995,7 @@ impl Keeper {
             bound,
             ..IdaSaved::default()
         };
-        if st.last.elapsed() >= self.c.every {
-            Self::save(&self.c, &mut st)?;
-        }
-        Ok(())
+        Ok(self.save_if_due(&mut st)?)
     }
 
     /// The iteration is split at depth `split` into `tasks` subtrees, of
@@ -1004,10 +1005,7 @@ impl Keeper {
         st.saved.split = split;
         st.saved.tasks = tasks;
         st.saved.done = done;
-        if st.last.elapsed() >= self.c.every {
-            Self::save(&self.c, &mut st)?;
-        }
-        Ok(())
+        Ok(self.save_if_due(&mut st)?)
     }
 
     /// A subtree was searched to the end.
@@ -1015,11 +1013,19 @@ impl Keeper {
         let mut st = self.lock();
         st.saved.done.push(d);
         if st.error.is_none()
-            && st.last.elapsed() >= self.c.every
-            && let Err(e) = Self::save(&self.c, &mut st)
+            && let Err(e) = self.save_if_due(&mut st)
         {
             st.error = Some(e);
         }
+    }
+
+    /// Writes what the run has done if the last write is
+    /// [`Checkpoint::every`] old.
+    fn save_if_due(&self, st: &mut KeeperState) -> Result<(), CheckpointError> {
+        if st.last.elapsed() >= self.c.every {
+            Self::save(&self.c, st)?;
+        }
+        Ok(())
     }
 
     /// Writes what the run has done.

@@ -7,7 +7,7 @@
 use super::blockpdb::BlockTables;
 use super::blocks::{Blocks, Grid};
 use super::prune;
-use super::tws::{Perm, Tws};
+use super::tws::{Perm, Tws, TwsMove};
 use super::{Definition, Expect, Src};
 use crate::context::Context;
 use crate::front::answer::{Cells, Checked, Position};
@@ -19,8 +19,9 @@ use crate::puzzles::CellMove;
 use crate::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
 use crate::puzzles::sliding::{SlideState, Sliding};
 use crate::render::Board;
-use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
+use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_pruned, run_ranked, run_ranked_pruned};
 use crate::search::retrograde::{RetroOptions, count_orbits, longest_orbits, retrograde, retrograde_sparse};
+use crate::search::symmetric::StartSymmetry;
 use crate::search::{LowerBound, SearchError};
 use crate::{Puzzle, Ranked, Symmetric};
 use std::fmt::Display;
@@ -57,6 +58,9 @@ macro_rules! with_puzzle {
     };
 }
 
+/// IDA*'s pruning for a symmetric start, moves numbered by a function.
+type IndexedStart<M> = StartSymmetry<fn(M) -> usize>;
+
 /// What a front end needs of a defined puzzle.
 trait Defined:
     Ranked + Symmetric + Board<State = <Self as Puzzle>::State> + Picture<State = <Self as Puzzle>::State>
@@ -79,6 +83,11 @@ where
     }
     /// The puzzle of pieces on a grid, for one.
     fn blocks(&self) -> Option<&Blocks> {
+        None
+    }
+    /// IDA*'s pruning of symmetric moves when some of the puzzle's
+    /// symmetries fix the start `s` ([`StartSymmetry`]).
+    fn start_symmetry(&self, _s: &<Self as Puzzle>::State) -> Option<IndexedStart<Self::Move>> {
         None
     }
     /// The position `s` as a board of the built-in sliding-tile puzzle
@@ -164,6 +173,11 @@ impl<const N: usize> Defined for Perm<'_, N> {
     }
     fn tws(&self) -> Option<&Tws> {
         Some(self.0)
+    }
+    fn start_symmetry(&self, s: &<Self as Puzzle>::State) -> Option<IndexedStart<TwsMove>> {
+        let fixing = self.0.fixing(&s.0[..self.0.bytes()]);
+        (!fixing.is_empty())
+            .then(|| StartSymmetry::new(fixing, self.0.move_order(), TwsMove::index as fn(TwsMove) -> usize))
     }
     fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
         let scramble = match text {
@@ -465,6 +479,13 @@ where
             .map_err(|_| RunError::BadInput(format!("symmetric-lookups = {text}: not a number of lookups")))?,
         None => SYMMETRIC_LOOKUPS,
     };
+    let symmetric_start = match req.get("symmetric-start") {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(other) => {
+            return Err(RunError::BadInput(format!("symmetric-start = {other}: on or off")));
+        }
+    };
     let dense = p.dense();
     let Pick {
         name,
@@ -539,10 +560,22 @@ where
         _ => None,
     };
     let bound = Bound(p, tables.as_ref(), dual, pieces.as_ref());
-    let sol = if dense {
-        run_ranked(p, &start, &bound, &opts, ctx)
-    } else {
-        run(p, &start, &bound, &opts, ctx)
+    let symmetric = match symmetric_start {
+        true if algorithm == Algorithm::IdaStar => p.start_symmetry(&start),
+        _ => None,
+    };
+    if let Some(r) = &symmetric {
+        ctx.notice(&format!(
+            "the start is fixed by {} of the puzzle's {} symmetries: IDA* tries one move of each class of moves they exchange",
+            r.fixed() + 1,
+            p.symmetry_count()
+        ));
+    }
+    let sol = match (&symmetric, dense) {
+        (Some(r), true) => run_ranked_pruned(p, &start, &bound, r, &opts, ctx),
+        (Some(r), false) => run_pruned(p, &start, &bound, r, &opts, ctx),
+        (None, true) => run_ranked(p, &start, &bound, &opts, ctx),
+        (None, false) => run(p, &start, &bound, &opts, ctx),
     }?;
     let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
     out.auto = reason;
@@ -874,6 +907,12 @@ impl Game for DefinedGame {
                 Kind::Text,
                 None,
                 "for a .tws puzzle whose tables keep part of a set: how many further lookups of each table IDA* makes on symmetric images of a position (0 to turn them off)",
+            ),
+            OptionSpec::new(
+                "symmetric-start",
+                Kind::Choice { values: &["on", "off"] },
+                Some("on"),
+                "for a .tws puzzle whose start some of its symmetries fix (the superflip): IDA* tries one move of each class of moves they exchange (off searches them all)",
             ),
             OptionSpec::new(
                 "metric",

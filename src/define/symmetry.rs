@@ -441,6 +441,66 @@ impl Tws {
         out.join(" ")
     }
 
+    /// The symmetries that fix position `s` (`σ s σ⁻¹ = s`), each as where
+    /// it takes every move (by [`TwsMove::index`](super::tws::TwsMove::index);
+    /// a power outside the metric stays put), the identity and any symmetry
+    /// that takes every move to itself left out, at most 64: what
+    /// [`StartSymmetry`](crate::search::symmetric::StartSymmetry) needs.
+    /// None unless positions are group elements ([`Tws::invertible`]).
+    ///
+    /// ```
+    /// use tansaku::define::{Definition, Src};
+    /// let text = std::fs::read_to_string("puzzles/3x3x3.tws").unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// // The superflip commutes with every symmetry of the cube.
+    /// let superflip = t.scramble("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap();
+    /// assert_eq!(t.fixing(&superflip).len(), 47);
+    /// assert_eq!(t.fixing(&t.scramble("R U").unwrap()).len(), 0);
+    /// ```
+    pub fn fixing(&self, s: &[u8]) -> Vec<Vec<u16>> {
+        if !self.invertible() {
+            return Vec::new();
+        }
+        let moves: HashMap<Vec<u8>, u16> = self
+            .metric_moves
+            .iter()
+            .map(|&i| (self.scramble(&self.actions[i].name).unwrap_or_default(), i as u16))
+            .collect();
+        let mut image = vec![0u8; s.len()];
+        let mut out = Vec::new();
+        for sym in self.symmetries() {
+            self.conjugate(sym, s, &mut image);
+            if image != s {
+                continue;
+            }
+            let mut to: Vec<u16> = (0..self.actions.len() as u16).collect();
+            for &i in &self.metric_moves {
+                let m = self.scramble(&self.actions[i].name).unwrap_or_default();
+                self.conjugate(sym, &m, &mut image);
+                match moves.get(&image) {
+                    Some(&j) => to[i] = j,
+                    // Not a symmetry of this metric after all: never
+                    // seen, since symmetries are checked so when found.
+                    None => return Vec::new(),
+                }
+            }
+            if to.iter().enumerate().any(|(i, &j)| usize::from(j) != i) && out.len() < 64 {
+                out.push(to);
+            }
+        }
+        out
+    }
+
+    /// The order of moves the canonical sequences take commuting moves in
+    /// (the file's order of moves, then the power): the order
+    /// [`Tws::fixing`]'s symmetries pick a move of each class by.
+    pub fn move_order(&self) -> Vec<u32> {
+        self.actions
+            .iter()
+            .map(|a| u32::from(a.base) << 16 | u32::from(a.power))
+            .collect()
+    }
+
     /// For each slot of set `set`, the first slot of its orbit (the slots
     /// the moves carry its piece to).
     fn slot_orbits(&self, set: usize) -> Vec<usize> {

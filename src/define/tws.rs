@@ -101,6 +101,11 @@ impl TwsMove {
         }
     }
 
+    /// The move's number among the puzzle's moves and their powers.
+    pub fn index(self) -> usize {
+        usize::from(self.index)
+    }
+
     /// The move's name (`R`, `R2`, `R'`).
     pub fn name(&self) -> &str {
         let end = self.name.iter().position(|&b| b == 0).unwrap_or(14);

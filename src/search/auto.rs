@@ -179,6 +179,29 @@ pub fn run<P: crate::Puzzle, H: super::LowerBound<P>>(
     opts: &RunOptions,
     ctx: &crate::Context,
 ) -> Result<super::Solution<P>, super::SearchError> {
+    run_pruned(p, start, h, &super::NoPruning, opts, ctx)
+}
+
+/// [`run`] whose IDA* also drops the moves `r` prunes
+/// ([`super::ida_star_pruned`]); the other algorithms ignore `r`.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::{NoBound, NoPruning};
+/// use tansaku::search::auto::{run_pruned, Algorithm, RunOptions};
+/// let p = FlipIt::row(6, false);
+/// let s = p.parse_board("BB_BBB").unwrap();
+/// let sol = run_pruned(&p, &s, &NoBound, &NoPruning, &RunOptions::new(Algorithm::IdaStar), &tansaku::Context::new()).unwrap();
+/// assert_eq!(sol.len(), 8);
+/// ```
+pub fn run_pruned<P: crate::Puzzle, H: super::LowerBound<P>, R: super::MovePruning<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    r: &R,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
     use super::SearchError;
     match opts.algorithm {
         Algorithm::Bfs => super::bfs(p, start, ctx),
@@ -193,7 +216,7 @@ pub fn run<P: crate::Puzzle, H: super::LowerBound<P>>(
             if opts.algorithm == Algorithm::Iddfs {
                 super::iddfs(p, start, opts.ida(ctx))
             } else {
-                super::ida_star_with(p, start, h, opts.ida(ctx))
+                super::ida_star_pruned(p, start, h, r, opts.ida(ctx))
             }
         }
     }
@@ -219,9 +242,21 @@ pub fn run_ranked<P: crate::Ranked, H: super::LowerBound<P>>(
     opts: &RunOptions,
     ctx: &crate::Context,
 ) -> Result<super::Solution<P>, super::SearchError> {
+    run_ranked_pruned(p, start, h, &super::NoPruning, opts, ctx)
+}
+
+/// [`run_ranked`] whose IDA* also drops the moves `r` prunes.
+pub fn run_ranked_pruned<P: crate::Ranked, H: super::LowerBound<P>, R: super::MovePruning<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    r: &R,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
     use super::SearchError;
     if !super::index::prefers_rank_index(p) {
-        return run(p, start, h, opts, ctx);
+        return run_pruned(p, start, h, r, opts, ctx);
     }
     match opts.algorithm {
         Algorithm::Bfs => super::bfs_ranked(p, start, ctx),
@@ -233,10 +268,11 @@ pub fn run_ranked<P: crate::Ranked, H: super::LowerBound<P>>(
             {
                 return Err(e);
             }
-            run(
+            run_pruned(
                 p,
                 start,
                 h,
+                r,
                 &RunOptions {
                     precheck: false,
                     ..opts.clone()

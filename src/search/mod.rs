@@ -32,6 +32,7 @@ pub mod index;
 pub mod mpi;
 pub mod retrograde;
 mod store;
+pub mod symmetric;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};

@@ -32,7 +32,7 @@ use crate::puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Sol
 use crate::puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
 use crate::render::Board;
 use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
-use crate::search::retrograde::{Analysis, longest_orbits, retrograde};
+use crate::search::retrograde::{Analysis, retrograde, retrograde_symmetric};
 use crate::search::{LowerBound, NoBound};
 use crate::{Puzzle, Ranked};
 use std::path::{Path, PathBuf};
@@ -489,8 +489,7 @@ fn flip_analyse(o: &Params, square: bool, ctx: &Context) -> Result<Longest, RunE
         };
         FlipIt::new(n, 1, o.flag("adjacent"), false).map_err(bad)?
     };
-    let (a, table) = retrograde(&p, o.request().retro(ctx, p.name()))?;
-    let orbits = longest_orbits(&p, &a, table.as_ref());
+    let (a, _, orbits) = retrograde_symmetric(&p, o.request().retro(ctx, p.name()))?;
     Ok(Longest::of(
         &p,
         |s| p.grid(s),

@@ -706,6 +706,87 @@ fn antipodes_up_to_symmetry_from_the_moves() {
     }
 }
 
+/// God's-number runs of a `.tws` puzzle that pause and use little memory
+/// (twsearch #113, #114): two bits a position, stopped after some levels
+/// and resumed from the checkpoint, or kept on disk, give the byte
+/// analysis's histogram, antipodes and antipode classes.
+#[test]
+fn tws_longest_two_bits_resumed_and_on_disk() {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    use tansaku::context::Observer;
+    use tansaku::search::retrograde::Bits;
+    /// Cancels its context after `after` levels (a note each).
+    struct StopAfter(usize, AtomicUsize, Context);
+    impl Observer for StopAfter {
+        fn begin(&self, _: Option<u64>, _: &str) {}
+        fn update(&self, _: u64, _: &str) {}
+        fn note(&self, _: &str) {
+            if self.1.fetch_add(1, Relaxed) + 1 == self.0 {
+                self.2.cancel();
+            }
+        }
+        fn end(&self) {}
+    }
+    // Half-turn metric: its 2,644 antipodes are more than the 1,000
+    // positions an answer keeps, so the classes must come from the table.
+    let def = load("2x2x2.tws", Some("htm"));
+    let whole = run::analyse(
+        &def,
+        &Request {
+            bits: Bits::Eight,
+            ..Default::default()
+        },
+        &Context::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        (whole.longest, whole.count, whole.count_up_to_symmetry),
+        (11, 2644, Some(449))
+    );
+    // Positions compared by count and equality only: a failure must not
+    // print a thousand of them.
+    let figures = |l: &run::Longest| {
+        (
+            l.histogram.clone(),
+            l.count,
+            l.count_up_to_symmetry,
+            l.positions.len(),
+            l.positions == whole.positions,
+        )
+    };
+    for stops in [vec![3], vec![2, 5, 2], vec![10]] {
+        let dir = tempfile::tempdir().unwrap();
+        let req = Request {
+            bits: Bits::Two,
+            checkpoint: Some((dir.path().to_path_buf(), std::time::Duration::ZERO)),
+            ..Default::default()
+        };
+        for &after in &stops {
+            let base = Context::new();
+            let stop = StopAfter(after, AtomicUsize::new(0), base.clone());
+            let ctx = base.with_observer(Arc::new(stop));
+            assert!(run::analyse(&def, &req, &ctx).is_err(), "stopped after {after} levels");
+            assert!(dir.path().join("longest.ckpt").exists());
+        }
+        let resumed = run::analyse(&def, &req, &Context::new()).unwrap();
+        assert_eq!(figures(&resumed), figures(&whole), "stops {stops:?}");
+        assert!(
+            !dir.path().join("longest.ckpt").exists(),
+            "a finished run removes its checkpoint"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let req = Request {
+        bits: Bits::Two,
+        disk: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    };
+    // 3,674,160 positions at two bits are 918 kB: a 400 kB budget sends the
+    // table to disk.
+    let on_disk = run::analyse(&def, &req, &Context::new().with_budget(400 << 10)).unwrap();
+    assert_eq!(figures(&on_disk), figures(&whole));
+}
+
 /// A group of pieces that is a symmetric image of an earlier table's is
 /// read through that table on the position's image, with no table of its
 /// own: the bound equals that of the two groups' own tables, position for

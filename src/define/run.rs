@@ -20,7 +20,7 @@ use crate::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
 use crate::puzzles::sliding::{SlideState, Sliding};
 use crate::render::Board;
 use crate::search::auto::{Algorithm, RunOptions, Space, choose, run, run_pruned, run_ranked, run_ranked_pruned};
-use crate::search::retrograde::{RetroOptions, count_orbits, longest_orbits, retrograde, retrograde_sparse};
+use crate::search::retrograde::{RetroOptions, count_orbits, retrograde_sparse, retrograde_symmetric};
 use crate::search::symmetric::StartSymmetry;
 use crate::search::{LowerBound, SearchError};
 use crate::{Puzzle, Ranked, Symmetric};
@@ -675,12 +675,7 @@ where
     // hash table even less: `retrograde` refuses it before allocating
     // anything.
     let (analysis, orbits, representation) = if p.dense() {
-        let (a, table) = retrograde(p, opts.clone())?;
-        let orbits = if syms > 1 {
-            longest_orbits(p, &a, table.as_ref())
-        } else {
-            None
-        };
+        let (a, _, orbits) = retrograde_symmetric(p, opts.clone())?;
         (a, orbits, "dense")
     } else {
         let goals = match p.goal_states() {

@@ -268,65 +268,100 @@ pub fn retrograde<P: Ranked>(
     p: &P,
     opts: RetroOptions,
 ) -> Result<(Analysis<P::State>, Option<DistanceTable>), SearchError> {
+    retrograde_then(p, opts, |_| None).map(|(a, t, _)| (a, t))
+}
+
+/// [`retrograde`], and the longest positions counted up to the symmetries
+/// of `p` (`None` when `p` has none besides the identity, or when the
+/// analysis ran on disk and there are more than 4,194,304): read
+/// from the table while it is there, so a two-bit analysis counts them as
+/// well as a byte one.
+///
+/// ```
+/// use tansaku::puzzles::flip::FlipIt;
+/// use tansaku::search::retrograde::{retrograde_symmetric, Bits, RetroOptions};
+///
+/// let p = FlipIt::square(4, 4, true);
+/// for bits in [Bits::Eight, Bits::Two] {
+///     let (a, _, orbits) = retrograde_symmetric(&p, RetroOptions { bits, ..Default::default() }).unwrap();
+///     assert_eq!((a.longest, a.count, orbits), (18, 20, Some(4)));
+/// }
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn retrograde_symmetric<P: Ranked + Symmetric>(
+    p: &P,
+    opts: RetroOptions,
+) -> Result<(Analysis<P::State>, Option<DistanceTable>, Option<u64>), SearchError> {
+    if p.symmetry_count() < 2 {
+        return retrograde(p, opts).map(|(a, t)| (a, t, None));
+    }
+    retrograde_then(p, opts, |ranks| Some(count_orbits(p, ranks.map(|r| p.unrank(r)))))
+}
+
+/// Longest positions whose ranks an analysis on disk keeps to count them up
+/// to symmetry (32 MB of ranks).
+const ON_DISK_RANKS: usize = 1 << 22;
+
+/// [`retrograde`], with `orbits` asked of the longest positions' ranks
+/// while the table that holds them all is there.
+#[allow(clippy::type_complexity)]
+fn retrograde_then<P: Ranked>(
+    p: &P,
+    opts: RetroOptions,
+    orbits: impl FnOnce(&mut dyn Iterator<Item = u64>) -> Option<u64>,
+) -> Result<(Analysis<P::State>, Option<DistanceTable>, Option<u64>), SearchError> {
     check_reversible(p)?;
     let bits = match (plan_bits(p, &opts), &opts.disk) {
         (Err(SearchError::OverBudget(_)), Some(dir)) if opts.bits != Bits::Eight => {
-            return on_disk(p, dir, &opts).map(|a| (a, None));
+            // The table is gone when the run ends: the longest positions'
+            // ranks are kept up to a number that fits the memory easily.
+            let (a, ranks) = on_disk(p, dir, opts.keep.max(ON_DISK_RANKS), &opts)?;
+            let all = ranks.len() as u64 == a.count;
+            let o = if all { orbits(&mut ranks.into_iter()) } else { None };
+            return Ok((a, None, o));
         }
         (bits, _) => bits?,
     };
     if bits == 8 {
-        return retrograde_dense(p, opts).map(|(a, t)| (a, Some(t)));
+        let (a, t) = retrograde_dense(p, opts)?;
+        let o = orbits(&mut t.ranks_at(a.longest));
+        return Ok((a, Some(t), o));
     }
     let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref())?;
     let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
-    Ok((analysis_of(run.histogram, positions, run.expanded, run.seconds), None))
+    let o = orbits(&mut run.longest());
+    Ok((
+        analysis_of(run.histogram, positions, run.expanded, run.seconds),
+        None,
+        o,
+    ))
 }
 
 /// The two-bit analysis with its table in chunk files under `dir`, half
 /// the budget for the chunk in memory.
 #[cfg(feature = "files")]
-fn on_disk<P: Ranked>(p: &P, dir: &std::path::Path, opts: &RetroOptions) -> Result<Analysis<P::State>, SearchError> {
+fn on_disk<P: Ranked>(
+    p: &P,
+    dir: &std::path::Path,
+    ranks: usize,
+    opts: &RetroOptions,
+) -> Result<(Analysis<P::State>, Vec<u64>), SearchError> {
     let memory = opts.ctx.budget().unwrap_or(1 << 30) / 2;
-    let run = super::disk::run(p, dir, memory, opts.keep, &opts.ctx, opts.checkpoint.as_ref())?;
-    let positions = run.longest.iter().map(|&r| p.unrank(r)).collect();
-    Ok(analysis_of(
-        run.histogram,
-        positions,
-        run.stats.expanded,
-        run.stats.seconds,
-    ))
+    let run = super::disk::run(p, dir, memory, ranks, &opts.ctx, opts.checkpoint.as_ref())?;
+    let positions = run.longest.iter().take(opts.keep).map(|&r| p.unrank(r)).collect();
+    let a = analysis_of(run.histogram, positions, run.stats.expanded, run.stats.seconds);
+    Ok((a, run.longest))
 }
 
 /// Without files there is no disk to keep a table on.
 #[cfg(not(feature = "files"))]
-fn on_disk<P: Ranked>(_: &P, _: &std::path::Path, _: &RetroOptions) -> Result<Analysis<P::State>, SearchError> {
+fn on_disk<P: Ranked>(
+    _: &P,
+    _: &std::path::Path,
+    _: usize,
+    _: &RetroOptions,
+) -> Result<(Analysis<P::State>, Vec<u64>), SearchError> {
     Err(super::no_files("an analysis on disk"))
-}
-
-/// The longest positions of `a` up to the symmetries of `p`: read from the
-/// byte table when there is one, else from the positions kept when they
-/// are all of them; `None` when neither holds them all.
-///
-/// ```
-/// use tansaku::puzzles::flip::FlipIt;
-/// use tansaku::search::retrograde::{longest_orbits, retrograde, Bits, RetroOptions};
-///
-/// let p = FlipIt::square(4, 4, false);
-/// for bits in [Bits::Eight, Bits::Two] {
-///     let (a, table) = retrograde(&p, RetroOptions { bits, ..Default::default() }).unwrap();
-///     assert_eq!(longest_orbits(&p, &a, table.as_ref()), Some(1));
-/// }
-/// ```
-pub fn longest_orbits<P: Ranked + Symmetric>(
-    p: &P,
-    a: &Analysis<P::State>,
-    table: Option<&DistanceTable>,
-) -> Option<u64> {
-    match table {
-        Some(t) => Some(count_orbits(p, t.ranks_at(a.longest).map(|r| p.unrank(r)))),
-        None => (a.positions.len() as u64 == a.count).then(|| count_orbits(p, a.positions.iter().cloned())),
-    }
 }
 
 /// Distance of every state reachable from the goal set, in a hash map; for

@@ -92,6 +92,24 @@ fn cube_scrambles_solve_optimally() {
     }
 }
 
+/// The 3x3x3's quarter-turn expectation (`puzzles/3x3x3.tws`): a pattern
+/// of 8 half-turn moves is 12 quarter turns, by IDA* with tables from the
+/// file and by bidirectional search with none, and 8 half turns.
+#[test]
+fn cube_quarter_turn_expectation() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let board = "F2 B2 U D' R2 L2 U D'";
+    let qtm = load("3x3x3.tws", Some("qtm"));
+    let ida = solve(&qtm, board, Algorithm::IdaStar, Some("16M"), &ctx);
+    let bidir = solve(&qtm, board, Algorithm::Bidir, None, &ctx);
+    assert_eq!((ida.length, bidir.length), (12, 12));
+    assert!(ida.replayed && bidir.replayed);
+    let htm = solve(&load("3x3x3.tws", None), board, Algorithm::IdaStar, Some("16M"), &ctx);
+    assert_eq!(htm.length, 8);
+    let file = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/3x3x3.tws")).unwrap();
+    assert!(file.contains(&format!("# tansaku-expect qtm length=12 start=\"{board}\"")));
+}
+
 /// Canonical sequences of the 3x3x3: 18 first moves, then 15 or 12 (a
 /// face is never followed by itself, and of two opposite faces only one
 /// order is kept); in the quarter-turn metric a quarter turn may repeat

@@ -34,6 +34,7 @@ struct Args {
     threads: usize,
     automaton: usize,
     bpmx: bool,
+    order: bool,
     pdb_dir: Option<String>,
     checkpoint: Option<std::path::PathBuf>,
 }
@@ -47,6 +48,7 @@ fn args() -> Result<Args, String> {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         automaton: tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH,
         bpmx: false,
+        order: false,
         pdb_dir: None,
         checkpoint: None,
     };
@@ -69,6 +71,7 @@ fn args() -> Result<Args, String> {
             "--threads" => a.threads = value()?.parse().map_err(|_| "--threads: a number")?,
             "--automaton" => a.automaton = value()?.parse().map_err(|_| "--automaton: a number of moves")?,
             "--bpmx" => a.bpmx = true,
+            "--order" => a.order = true,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
             "--checkpoint" => a.checkpoint = Some(value()?.into()),
             // `cargo bench` passes --bench; the other harness flags do not apply.
@@ -140,6 +143,7 @@ fn main() -> ExitCode {
         threads: a.threads,
         automaton: a.automaton,
         bpmx: a.bpmx,
+        order: a.order,
         ctx: &ctx,
         ..SolveOptions::default()
     };

@@ -646,6 +646,7 @@ fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveO
         bound: bound_request(o.text("bound"), p.width(), p.height())?,
         automaton: automaton_depth(o.text("automaton"))?,
         bpmx: false,
+        order: false,
         max_depth: req.max_depth,
         threads: req.threads.max(1),
         checkpoint: req.checkpoint.clone(),

@@ -442,6 +442,7 @@ where
         algorithm: Some(Algorithm::IdaStar),
         automaton: crate::registry::automaton_depth(req.get("automaton"))?,
         bpmx: false,
+        order: false,
         checkpoint: req.checkpoint.clone(),
         bound,
         max_depth: req.max_depth,

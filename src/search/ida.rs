@@ -49,6 +49,12 @@ pub struct IdaOptions {
     /// child's to its parent's less one. Pays with inconsistent bounds
     /// (second lookups); the solution and its length are the same.
     pub bpmx: bool,
+    /// Search a node's children in increasing order of their bound (the
+    /// move order among equal ones) rather than in move order. Every
+    /// iteration but the last visits the same nodes either way; the last
+    /// one meets a solution sooner, the children on its way to the goal
+    /// being the ones whose bound did not grow.
+    pub order: bool,
     /// Progress (the bound being tried, nodes so far) and the stop
     /// signals, checked between iterations.
     pub ctx: crate::Context,
@@ -76,6 +82,7 @@ impl Default for IdaOptions {
             max_depth: 200,
             undo_cut: true,
             bpmx: false,
+            order: false,
             ctx: crate::Context::new(),
             threads: 1,
             split_from: 2_000,
@@ -512,6 +519,7 @@ pub type Child<P, M> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32, M);
 struct Cuts {
     undo: bool,
     bpmx: bool,
+    order: bool,
 }
 
 impl Cuts {
@@ -519,6 +527,22 @@ impl Cuts {
         Cuts {
             undo: opts.undo_cut,
             bpmx: opts.bpmx,
+            order: opts.order,
+        }
+    }
+}
+
+/// Sorts a node's children (and their move pruning states alongside) by
+/// their bound, keeping move order among equal bounds: an insertion sort,
+/// as a node has a handful of children.
+#[inline]
+fn order_children<P: Puzzle, M, A>(children: &mut [Child<P, M>], autos: &mut [A]) {
+    for i in 1..children.len() {
+        let mut j = i;
+        while j > 0 && children[j - 1].2 > children[j].2 {
+            children.swap(j - 1, j);
+            autos.swap(j - 1, j);
+            j -= 1;
         }
     }
 }
@@ -636,6 +660,9 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
                     autos.push(a);
                 }
             });
+        }
+        if self.cuts.order {
+            order_children::<P, H::Memo, R::State>(&mut children, &mut autos);
         }
         self.expanded += 1;
         self.generated += children.len() as u64;

@@ -276,3 +276,116 @@ fn bpmx_keeps_lengths() {
         assert!(p.is_goal(end.last().unwrap()));
     }
 }
+
+/// Zero-aware tables (the empty cell's region counted): on every board of
+/// the 8-puzzle, for both goals, the bound lies between the additive
+/// one's and the true distance (breadth-first search), above the additive
+/// one on some boards; IDA* with it finds the breadth-first lengths.
+#[test]
+fn zero_aware_bounds_on_every_8_puzzle_board() {
+    use tansaku::Ranked;
+    use tansaku::search::retrograde_dense;
+    for goal in ["123/456/78_", "_12/345/678"] {
+        let goal = parse_board(goal, None).unwrap();
+        let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
+        for (plain, zero) in [("1,2,4/3,5-8", "1,2,4/3,5-8z"), ("1-4/5-8", "1-4/5-8z")] {
+            let plain = Partition::parse(plain, 3, 3).unwrap();
+            let zero = Partition::parse(zero, 3, 3).unwrap();
+            assert!(zero.is_zero_aware() && zero.describe().ends_with("zero-aware"));
+            let ctx = tansaku::Context::new();
+            let a = AdditivePdb::build(&p, &plain, &ctx).unwrap();
+            let z = AdditivePdb::build(&p, &zero, &ctx).unwrap();
+            assert!(z.zero_aware() && !a.zero_aware());
+            let (_, table) = retrograde_dense(&p, Default::default()).unwrap();
+            let mut higher = 0;
+            for r in 0..p.state_count() {
+                let Some(d) = table.get(r) else { continue };
+                let s = p.unrank(r);
+                let (hz, ha) = (z.estimate(&s), a.estimate(&s));
+                assert!(
+                    ha <= hz && hz <= d,
+                    "{} {plain}: additive {ha}, zero-aware {hz}, distance {d}",
+                    p.format(&s)
+                );
+                higher += usize::from(hz > ha);
+            }
+            assert!(higher > 0, "{plain}: the zero-aware bound is higher somewhere");
+            for seed in 0..20 {
+                let s = walk(&p, 30 + seed as usize, seed);
+                let sol = ida_star_with(&p, &s, &z, IdaOptions::default()).unwrap();
+                assert_eq!(sol.len() as u32, table.get(p.rank(&s)).unwrap());
+                assert_eq!(replay(&p, &s, &sol.moves).unwrap().last(), Some(&p.goal()));
+            }
+        }
+    }
+}
+
+/// The zero-aware bound updated move by move (one bit read, the pattern's
+/// distance one up or one down) equals the bound computed from scratch
+/// (a walk down the tables), on the board and its mirror image, along a
+/// long random walk of the 15-puzzle; IDA* with it keeps the additive
+/// tables' lengths with fewer nodes.
+#[test]
+fn zero_aware_updates_equal_lookups_from_scratch() {
+    let (p, plain) = fifteen(true);
+    let db = AdditivePdb::build(p, &Partition::P663.zero_aware(), &tansaku::Context::new()).unwrap();
+    assert!(db.reflects());
+    let mut s = walk(p, 200, 11);
+    let (mut h, mut memo) = db.start(&s);
+    let mut r = 5u64;
+    for _ in 0..3000 {
+        let mut next = Vec::new();
+        p.for_each_successor(&s, |m, t| next.push((m, t)));
+        r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let (m, t) = next[(r >> 33) as usize % next.len()];
+        let (ht, mt) = db.after_move(&s, h, &memo, m, &t);
+        assert_eq!((ht, mt), db.start(&t), "after {m}");
+        assert!(db.sum(&t) >= plain.sum(&t));
+        assert_eq!(db.mirror_sum(&t), Some(db.sum(&db.mirror(&t).unwrap())));
+        (s, h, memo) = (t, ht, mt);
+    }
+    let (mut fewer, mut total) = (0, 0);
+    for seed in 0..8 {
+        let s = walk(p, 70, seed);
+        let a = ida_star_with(p, &s, plain, IdaOptions::default()).unwrap();
+        let z = ida_star_with(p, &s, &db, IdaOptions::default()).unwrap();
+        assert_eq!(a.len(), z.len(), "seed {seed}");
+        assert!(p.is_goal(replay(p, &s, &z.moves).unwrap().last().unwrap()));
+        fewer += z.stats.generated;
+        total += a.stats.generated;
+    }
+    assert!(fewer < total, "zero-aware: {fewer} nodes, additive: {total}");
+}
+
+/// Zero-aware tables are files of their own (`-zero.pdb`, a bit a
+/// placement and free cell), found again by a later context, and the
+/// bound read from them equals the one built in memory.
+#[test]
+fn zero_aware_tables_are_kept_apart_and_found_again() {
+    use std::sync::Arc;
+    use tansaku::Context;
+    use tansaku::context::{MemoryStore, Tables};
+    use tansaku::puzzles::sliding::pdb::cache::Origin;
+    let (p, _) = fifteen(false);
+    let part = Partition::P555.zero_aware();
+    let store = Arc::new(MemoryStore::default());
+    let ctx = Context::new().with_tables(Tables::in_store(store.clone()));
+    let (built, origins) = AdditivePdb::load(p, &part, &ctx).unwrap();
+    assert!(origins.iter().all(|o| matches!(o, Origin::Built(..))));
+    let written = store.take_written();
+    assert_eq!(written.len(), 3);
+    for (name, bytes) in &written {
+        assert!(name.ends_with("-zero.pdb"), "{name}");
+        // 524,160 placements x 11 free cells, a bit each, and the header.
+        assert_eq!(bytes.len(), 524_160 * 11 / 8 + 100);
+    }
+    let (plain, _) = AdditivePdb::load(p, &Partition::P555, &ctx).unwrap();
+    assert_eq!(store.take_written().len(), 3, "the additive tables are other files");
+    let (again, origins) = AdditivePdb::load(p, &part, &ctx).unwrap();
+    assert!(origins.iter().all(|o| matches!(o, Origin::Loaded(..))));
+    for seed in 0..50 {
+        let s = walk(p, 100, seed);
+        assert_eq!(built.estimate(&s), again.estimate(&s));
+        assert!(again.estimate(&s) >= plain.estimate(&s));
+    }
+}

@@ -117,7 +117,8 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
         return Ok(());
     }
     println!(
-        "{partition} pattern databases for {w}x{h}, goal {}",
+        "{} pattern databases for {w}x{h}, goal {}",
+        partition.describe(),
         p.format(&p.goal())
     );
     for t in &tables {
@@ -131,7 +132,14 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
             t.file.as_deref().unwrap_or("(not kept)")
         );
         if let Some(h) = &t.histogram {
-            println!("    largest entry {}; entries by value: {h:?}", h.len() - 1);
+            // A zero-aware table keeps a bit an entry; the figures are of
+            // the least distance over the empty cell's regions.
+            let least = if partition.is_zero_aware() {
+                " (least over the empty cell's regions)"
+            } else {
+                ""
+            };
+            println!("    largest entry {}; entries by value{least}: {h:?}", h.len() - 1);
         }
     }
     Ok(())

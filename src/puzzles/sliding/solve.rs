@@ -151,8 +151,8 @@ impl Plan {
             Some(Bound::Manhattan) => "manhattan".to_string(),
             Some(Bound::LinearConflicts) => "manhattan + linear conflicts".to_string(),
             Some(Bound::Labels) => "pattern databases".to_string(),
-            Some(Bound::Additive(part)) if mirror => format!("{part} pattern databases + mirror"),
-            Some(Bound::Additive(part)) => format!("{part} pattern databases"),
+            Some(Bound::Additive(part)) if mirror => format!("{} pattern databases + mirror", part.describe()),
+            Some(Bound::Additive(part)) => format!("{} pattern databases", part.describe()),
         };
         format!("{} ({bound})", self.algorithm.name())
     }

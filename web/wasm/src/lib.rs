@@ -15,7 +15,7 @@ use web_time::Instant;
 
 /// Memory a question may fill in the browser: WebAssembly has 4 GiB at
 /// most, and a page that takes a gigabyte is already a heavy one; the
-/// 15-puzzle's 7-8 databases (1.6 GB to build) are out, 6-6-3 in.
+/// 15-puzzle's 7-8 databases (1.6 GB to build, 2.2 GB zero-aware) are out, 6-6-3 in.
 pub const BUDGET: u64 = 1 << 30;
 
 /// Memory the tables kept between questions may fill.

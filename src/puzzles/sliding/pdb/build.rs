@@ -85,11 +85,15 @@ impl Lanes {
 }
 
 /// Bytes a build of a `k`-tile pattern on `geo` holds at its peak: the
-/// table (one byte per placement) and the search's slot words.
-pub fn build_bytes(geo: &Geometry, k: usize) -> u64 {
+/// table (one byte per placement), the zero-aware table when one is made
+/// (a bit a placement and free cell) and the search's slot words.
+pub fn build_bytes(geo: &Geometry, k: usize, zero: bool) -> u64 {
     let entries = GroupIndex::new(geo.cells(), k).size();
     let lanes = Lanes::new(geo.cells() - k);
-    entries.saturating_add(8 * lanes.words(entries) as u64)
+    let bits = if zero { zero_bytes(entries, geo.cells() - k) } else { 0 };
+    entries
+        .saturating_add(bits)
+        .saturating_add(8 * lanes.words(entries) as u64)
 }
 
 /// Which region of a set of free cells a cell belongs to, named by the
@@ -228,6 +232,10 @@ struct Scan<'t> {
     next: u64,
     /// Distance of the frontier.
     depth: u8,
+    /// The chunk's part of the zero-aware table, when one is built: a bit
+    /// per (placement, free cell), bit 1 of the distance of the region
+    /// holding that cell.
+    zero: Option<&'t mut [u8]>,
 }
 
 /// A placement unranked: which tile is where, and the free cells.
@@ -324,15 +332,44 @@ impl Search<'_> {
         if frontier != 0 {
             let first = (s.chunk * CHUNK) << self.lanes.shift;
             for r in self.ranks(i) {
-                if self.lane(frontier, r) != 0 {
+                let lane = self.lane(frontier, r);
+                if lane != 0 {
                     let t = &mut s.table[r as usize - first];
                     if *t == UNREACHED {
                         *t = s.depth;
+                    }
+                    if s.depth & 2 != 0
+                        && let Some(zero) = s.zero.as_deref_mut()
+                    {
+                        self.mark_regions(zero, r - first as u64, r, lane);
                     }
                 }
             }
         }
         frontier
+    }
+
+    /// Sets the zero-aware bit of every free cell of the regions whose
+    /// slots are set in `lane` (placement `r`, the `at`-th of its chunk).
+    #[inline]
+    fn mark_regions(&self, zero: &mut [u8], at: u64, r: u64, lane: u64) {
+        let p = self.placement(r);
+        let free_cells = self.geo.cells() - self.index.tiles();
+        let (mut cells, mut o) = (p.free, 0);
+        while cells != 0 {
+            let low = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            if lane >> (2 * o) & 3 != 0 {
+                let mut region = self.geo.flood(p.free, low);
+                while region != 0 {
+                    let c = region.trailing_zeros();
+                    region &= region - 1;
+                    let bit = at * free_cells as u64 + (p.free & ((1u64 << c) - 1)).count_ones() as u64;
+                    zero[(bit / 8) as usize] |= 1 << (bit % 8);
+                }
+            }
+            o += 1;
+        }
     }
 
     /// Expands every frontier region of the chunk, claims its unreached
@@ -490,6 +527,50 @@ fn abstract_states(geo: &Geometry, k: usize) -> u64 {
 /// assert_eq!(stats.entries, 72);
 /// ```
 pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, ctx: &crate::Context) -> (Vec<u8>, BuildStats) {
+    let (table, _, stats) = build(geo, goal_cells, goal_blank, false, ctx);
+    (table, stats)
+}
+
+/// [`build_table`], and the zero-aware table of the same search: for every
+/// placement and every free cell, bit 1 of the fewest pattern-tile moves
+/// from the goal when the empty cell is on that cell (the distance of its
+/// region, not the least over the regions): `free` bits a placement, free
+/// cells in increasing order, placements in rank order, packed into bytes
+/// from the low bit. A real move changes one pattern's distance by exactly
+/// one, so that bit tells which way ([`super::zero::ZeroTable`]).
+///
+/// ```
+/// use tansaku::puzzles::sliding::pdb::{Geometry, GroupIndex, build_zero_aware};
+/// // The 8-puzzle's tile 1 (goal cell 0), empty cell on cell 8.
+/// let geo = Geometry::new(3, 3);
+/// let (table, bits, _) = build_zero_aware(&geo, &[0], 8, &tansaku::Context::new());
+/// assert_eq!((table.len(), bits.len()), (9, 9)); // 9 placements x 8 free cells
+/// ```
+pub fn build_zero_aware(
+    geo: &Geometry,
+    goal_cells: &[u8],
+    goal_blank: u8,
+    ctx: &crate::Context,
+) -> (Vec<u8>, Vec<u8>, BuildStats) {
+    let (table, zero, stats) = build(geo, goal_cells, goal_blank, true, ctx);
+    (table, zero.expect("asked for"), stats)
+}
+
+/// Bytes of the zero-aware table of `entries` placements with `free` free
+/// cells each.
+pub fn zero_bytes(entries: u64, free: usize) -> u64 {
+    (entries * free as u64).div_ceil(8)
+}
+
+/// The breadth-first search of [`build_table`], writing the zero-aware
+/// table too when `zero` is set.
+fn build(
+    geo: &Geometry,
+    goal_cells: &[u8],
+    goal_blank: u8,
+    zero: bool,
+    ctx: &crate::Context,
+) -> (Vec<u8>, Option<Vec<u8>>, BuildStats) {
     let timer = web_time::Instant::now();
     let k = goal_cells.len();
     let index = GroupIndex::new(geo.cells(), k);
@@ -509,6 +590,8 @@ pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, ctx: &crat
     };
     let mut table = crate::memory::huge_zeroed(entries as usize);
     table.par_chunks_mut(1 << 20).for_each(|c| c.fill(UNREACHED));
+    let free_cells = geo.cells() - k;
+    let mut zero_table = zero.then(|| crate::memory::huge_zeroed(zero_bytes(entries, free_cells) as usize));
     let total_states = abstract_states(geo, k);
     let chunks = search.words.len().div_ceil(CHUNK);
     let table_chunk = CHUNK << lanes.shift;
@@ -531,16 +614,26 @@ pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, ctx: &crat
         // Bottom-up pays once the frontier is comparable to what is left
         // (it scans every unfinished placement).
         let bottom_up = frontier > total_states - reached;
+        // A chunk of placements owns whole bytes of the zero-aware table:
+        // its placements are a multiple of 8.
+        let zero_chunk = table_chunk * free_cells / 8;
+        let mut zero_parts: Vec<Option<&mut [u8]>> = match zero_table.as_mut() {
+            Some(z) => z.chunks_mut(zero_chunk.max(1)).map(Some).collect(),
+            None => Vec::new(),
+        };
+        zero_parts.resize_with(chunks, || None);
         let found: u64 = table
             .par_chunks_mut(table_chunk)
+            .zip(zero_parts.par_iter_mut())
             .enumerate()
-            .map(|(chunk, table)| {
+            .map(|(chunk, (table, zero))| {
                 let scan = Scan {
                     chunk,
                     table,
                     cur,
                     next,
                     depth,
+                    zero: zero.as_deref_mut(),
                 };
                 if bottom_up {
                     let found = search.bottom_up(scan);
@@ -596,7 +689,7 @@ pub fn build_table(geo: &Geometry, goal_cells: &[u8], goal_blank: u8, ctx: &crat
         layers,
         seconds: timer.elapsed().as_secs_f64(),
     };
-    (table, stats)
+    (table, zero_table, stats)
 }
 
 #[cfg(test)]

@@ -8,12 +8,12 @@
 //! |---|---|
 //! | 12 | `tansaku-pdb\n` |
 //! | 4 | format version (little-endian) |
-//! | 4 | width, height, tiles in the pattern, 0 |
+//! | 4 | width, height, tiles in the pattern, kind (0 additive, 1 zero-aware) |
 //! | 32 | the goal: the label of every cell, 0 for the empty cell |
 //! | 32 | the pattern's tiles, in index order |
-//! | 8 | entries |
+//! | 8 | bytes of the table |
 //! | 8 | XXH3-64 of the bytes above and of the table |
-//! | entries | the table, one byte an entry |
+//! | bytes | the table: one byte an entry, or a bit a placement and free cell (zero-aware) |
 //!
 //! A file is trusted only when every field matches the table asked for and
 //! the checksum holds; otherwise it is rebuilt, with a notice saying why. A
@@ -129,11 +129,12 @@ impl PdbCache {
     pub fn file_name(spec: &TableSpec) -> String {
         let tiles: Vec<String> = spec.labels.iter().map(u8::to_string).collect();
         format!(
-            "{}x{}-goal-{:016x}-tiles-{}.pdb",
+            "{}x{}-goal-{:016x}-tiles-{}{}.pdb",
             spec.width,
             spec.height,
             xxh3_64(&spec.goal),
-            tiles.join(".")
+            tiles.join("."),
+            if spec.zero { "-zero" } else { "" }
         )
     }
 
@@ -160,7 +161,7 @@ impl PdbCache {
         let Some(bytes) = store.read(&Self::file_name(spec)) else {
             return Ok(None);
         };
-        let expected = HEADER as u64 + spec.entries();
+        let expected = HEADER as u64 + spec.bytes();
         if bytes.len() as u64 != expected {
             return Err(format!(
                 "is truncated or overlong ({} bytes, {expected} expected)",
@@ -204,7 +205,7 @@ impl PdbCache {
             return Err(format!("is truncated ({len} bytes)"));
         }
         check_header(&header, spec)?;
-        let expected = HEADER as u64 + spec.entries();
+        let expected = HEADER as u64 + spec.bytes();
         if len != expected {
             return Err(format!("is truncated or overlong ({len} bytes, {expected} expected)"));
         }
@@ -232,7 +233,7 @@ impl PdbCache {
         let Some((mut file, header)) = self.open(spec)? else {
             return Ok(None);
         };
-        let mut table = crate::memory::huge_zeroed(spec.entries() as usize);
+        let mut table = crate::memory::huge_zeroed(spec.bytes() as usize);
         file.read_exact(&mut table)
             .map_err(|e| format!("cannot be read ({e})"))?;
         let mut sum = Xxh3::new();
@@ -320,7 +321,7 @@ impl PdbCache {
     pub fn get_or_build(&self, spec: &TableSpec, ctx: &crate::Context) -> Result<(Vec<u8>, Origin), PdbError> {
         let notice = |text: &str| ctx.notice(text);
         let clock = web_time::Instant::now();
-        crate::memory::check("a pattern database table", spec.entries(), ctx.budget())?;
+        crate::memory::check("a pattern database table", spec.bytes(), ctx.budget())?;
         match self.load(spec) {
             Ok(Some(table)) => {
                 let path = self.path_of(spec).expect("a loaded table has a file");
@@ -338,12 +339,13 @@ impl PdbCache {
         let geo = super::Geometry::new(spec.width, spec.height);
         crate::memory::check(
             &format!("building a pattern database of {} tiles", spec.labels.len()),
-            super::build_bytes(&geo, spec.labels.len()),
+            super::build_bytes(&geo, spec.labels.len(), spec.zero),
             ctx.budget(),
         )?;
         if self.path_of(spec).is_some() {
             notice(&format!(
-                "building the pattern database of tiles {} ({} entries; once, then kept in {})",
+                "building the {}pattern database of tiles {} ({} entries; once, then kept in {})",
+                if spec.zero { "zero-aware " } else { "" },
                 spec.labels.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
                 spec.entries(),
                 self.place()
@@ -469,6 +471,7 @@ fn header(spec: &TableSpec, table: &[u8]) -> [u8; HEADER] {
     h[16] = spec.width as u8;
     h[17] = spec.height as u8;
     h[18] = spec.labels.len() as u8;
+    h[19] = u8::from(spec.zero);
     h[20..20 + spec.goal.len()].copy_from_slice(&spec.goal);
     h[52..52 + spec.labels.len()].copy_from_slice(&spec.labels);
     h[84..92].copy_from_slice(&(table.len() as u64).to_le_bytes());
@@ -494,9 +497,9 @@ fn check_header(h: &[u8; HEADER], spec: &TableSpec) -> Result<(), String> {
     if h[16..20] != expected[16..20] || h[20..52] != expected[20..52] || h[52..84] != expected[52..84] {
         return Err("holds the table of another board, goal or pattern".into());
     }
-    let entries = u64::from_le_bytes(h[84..92].try_into().expect("8 bytes"));
-    if entries != spec.entries() {
-        return Err(format!("holds {entries} entries, not {}", spec.entries()));
+    let bytes = u64::from_le_bytes(h[84..92].try_into().expect("8 bytes"));
+    if bytes != spec.bytes() {
+        return Err(format!("holds a table of {bytes} bytes, not {}", spec.bytes()));
     }
     Ok(())
 }

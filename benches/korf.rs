@@ -20,7 +20,6 @@
 
 use std::process::ExitCode;
 use tansaku::context::Tables;
-use tansaku::puzzles::sliding::pdb::Partition;
 use tansaku::puzzles::sliding::pdb::cache::Origin;
 use tansaku::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
 use tansaku::puzzles::sliding::{Sliding, parse_board};
@@ -84,7 +83,7 @@ fn args() -> Result<Args, String> {
     }
     if let Some(text) = bound {
         let side = if a.set == 15 { 4 } else { 5 };
-        a.bound = BoundRequest::Partition(Partition::parse(&text, side, side).map_err(|e| format!("--bound: {e}"))?);
+        a.bound = BoundRequest::parse(&text, side, side).map_err(|e| format!("--bound: {e}"))?;
     }
     Ok(a)
 }

@@ -614,16 +614,8 @@ pub(crate) fn automaton_depth(text: Option<&str>) -> Result<usize, RunError> {
 
 /// The bound a request asks of a `width` x `height` board's solver.
 fn bound_request(text: Option<&str>, width: usize, height: usize) -> Result<BoundRequest, RunError> {
-    use crate::puzzles::sliding::pdb::Partition;
-    Ok(match text.unwrap_or("auto") {
-        "auto" => BoundRequest::Auto,
-        "manhattan" => BoundRequest::Manhattan,
-        "linear-conflicts" => BoundRequest::LinearConflicts,
-        "pdb" => BoundRequest::Pdb,
-        other => BoundRequest::Partition(
-            Partition::parse(other, width, height).map_err(|e| bad(format!("bound = {other}: {e}")))?,
-        ),
-    })
+    let text = text.unwrap_or("auto");
+    BoundRequest::parse(text, width, height).map_err(|e| bad(format!("bound = {text}: {e}")))
 }
 
 /// The library's error for a sliding solver's.

@@ -389,3 +389,82 @@ fn zero_aware_tables_are_kept_apart_and_found_again() {
         assert!(again.estimate(&s) >= plain.estimate(&s));
     }
 }
+
+/// The largest of several partitions' bounds: on every 8-puzzle board it
+/// is each partition's bound at least and the true distance at most;
+/// updated move by move it equals the bound from scratch; the solver
+/// takes it written with `+` and finds the breadth-first lengths.
+#[test]
+fn the_largest_of_several_partitions() {
+    use std::sync::Arc;
+    use tansaku::Ranked;
+    use tansaku::puzzles::sliding::pdb::max::MaxPdb;
+    use tansaku::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
+    use tansaku::search::auto::Algorithm;
+    use tansaku::search::retrograde_dense;
+    let goal = parse_board("123/456/78_", None).unwrap();
+    let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
+    let ctx = tansaku::Context::new();
+    let texts = ["1-4/5-8z", "1,2,4/3,5-8", "1,3,5,7/2,4,6,8z"];
+    let dbs: Vec<Arc<AdditivePdb>> = texts
+        .iter()
+        .map(|t| Arc::new(AdditivePdb::build(&p, &Partition::parse(t, 3, 3).unwrap(), &ctx).unwrap()))
+        .collect();
+    let max = MaxPdb::new(dbs.clone()).unwrap();
+    assert!(MaxPdb::new(Vec::new()).is_none());
+    let (_, table) = retrograde_dense(&p, Default::default()).unwrap();
+    let mut above = 0;
+    for r in 0..p.state_count() {
+        let Some(d) = table.get(r) else { continue };
+        let s = p.unrank(r);
+        let h = max.estimate(&s);
+        let each: Vec<u32> = dbs.iter().map(|db| db.estimate(&s)).collect();
+        assert_eq!(h, *each.iter().max().unwrap());
+        assert!(h <= d, "{}: {h} > {d}", p.format(&s));
+        above += usize::from(each.iter().any(|&e| e < h));
+    }
+    assert!(above > 0);
+    let mut s = walk(&p, 100, 3);
+    let (mut h, mut memo) = max.start(&s);
+    let mut r = 17u64;
+    for _ in 0..2000 {
+        let mut next = Vec::new();
+        p.for_each_successor(&s, |m, t| next.push((m, t)));
+        r = r.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let (m, t) = next[(r >> 33) as usize % next.len()];
+        let (ht, mt) = max.after_move(&s, h, &memo, m, &t);
+        assert_eq!((ht, mt), max.start(&t), "after {m}");
+        (s, h, memo) = (t, ht, mt);
+    }
+    let request = BoundRequest::parse(&texts.join(" + "), 3, 3).unwrap();
+    let solver = Solver::new(
+        &p,
+        SolveOptions {
+            algorithm: Some(Algorithm::IdaStar),
+            bound: request,
+            ctx: &ctx,
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(
+        solver
+            .describe()
+            .contains("the largest of 1-4/5-8 zero-aware, 1-2,4/3,5-8, "),
+        "{}",
+        solver.describe()
+    );
+    for seed in 0..20 {
+        let s = walk(&p, 40 + seed as usize, seed);
+        let sol = solver.solve(&p, &s).unwrap();
+        assert_eq!(sol.len() as u32, table.get(p.rank(&s)).unwrap());
+        assert!(p.is_goal(replay(&p, &s, &sol.moves).unwrap().last().unwrap()));
+    }
+    for (text, says) in [
+        ("1-4/5-8+1-4/5-8+1-4/5-8+1-4/5-8", "at most 3 partitions"),
+        ("1-4/5-8+7-8", "is for 4x4 boards"),
+    ] {
+        let e = BoundRequest::parse(text, 3, 3).unwrap_err();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+}

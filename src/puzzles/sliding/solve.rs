@@ -14,6 +14,7 @@ use super::automaton::{SlideAutomaton, SlidePruning};
 use super::packed::Packed;
 use super::pattern::PatternDb;
 use super::pdb::cache::{Origin, PdbCache};
+use super::pdb::max::{MOST_PARTITIONS, MaxPdb};
 use super::pdb::{AdditivePdb, Partition, PdbError};
 use super::{LinearConflictBound, ManhattanBound, SlideState, Sliding};
 use crate::Ranked;
@@ -36,6 +37,48 @@ pub enum BoundRequest {
     Pdb,
     /// The pattern databases of one partition (4x4 and 5x5, distinct tiles).
     Partition(Partition),
+    /// The largest of several partitions' bounds (2 to
+    /// [`MOST_PARTITIONS`](super::pdb::max::MOST_PARTITIONS)).
+    Partitions(Vec<Partition>),
+}
+
+impl BoundRequest {
+    /// The bound written as text: `auto`, `manhattan`, `linear-conflicts`,
+    /// `pdb`, a partition ([`Partition::parse`]) or several joined by `+`
+    /// (the largest of their bounds), for a `width` x `height` board.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::Partition;
+    /// use tansaku::puzzles::sliding::solve::BoundRequest;
+    /// assert_eq!(BoundRequest::parse("7-8z", 4, 4), Ok(BoundRequest::Partition(Partition::P78Z)));
+    /// let two = BoundRequest::parse("7-8z + 1-5/6-10/11-15z", 4, 4).unwrap();
+    /// assert!(matches!(two, BoundRequest::Partitions(ref v) if v.len() == 2));
+    /// assert!(BoundRequest::parse("7-8+6-6-6-6", 4, 4).is_err());
+    /// ```
+    pub fn parse(text: &str, width: usize, height: usize) -> Result<BoundRequest, String> {
+        Ok(match text.trim() {
+            "auto" => BoundRequest::Auto,
+            "manhattan" => BoundRequest::Manhattan,
+            "linear-conflicts" => BoundRequest::LinearConflicts,
+            "pdb" => BoundRequest::Pdb,
+            t if t.contains('+') => {
+                let parts = t
+                    .split('+')
+                    .map(|x| Partition::parse(x.trim(), width, height))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let most = super::pdb::max::MOST_PARTITIONS;
+                if parts.len() > most {
+                    return Err(format!("at most {most} partitions, not {}", parts.len()));
+                }
+                if let Some(p) = parts.iter().find(|p| p.board() != (width, height)) {
+                    let (w, h) = p.board();
+                    return Err(format!("the {p} partition is for {w}x{h} boards, not {width}x{height}"));
+                }
+                BoundRequest::Partitions(parts)
+            }
+            t => BoundRequest::Partition(Partition::parse(t, width, height)?),
+        })
+    }
 }
 
 /// The lower bound a [`Solver`] uses.
@@ -51,6 +94,8 @@ pub enum Bound {
     /// Additive databases of a partition, with the mirror lookup when the
     /// goal allows it.
     Additive(Partition),
+    /// The largest of several partitions' bounds.
+    Max(Vec<Partition>),
 }
 
 /// Why a board cannot be solved as asked.
@@ -129,6 +174,7 @@ enum Tables {
     None,
     Labels(Box<PatternDb>),
     Additive(std::sync::Arc<AdditivePdb>),
+    Max(MaxPdb),
 }
 
 /// What a [`Solver`] will run, decided without building anything.
@@ -153,6 +199,11 @@ impl Plan {
             Some(Bound::Labels) => "pattern databases".to_string(),
             Some(Bound::Additive(part)) if mirror => format!("{} pattern databases + mirror", part.describe()),
             Some(Bound::Additive(part)) => format!("{} pattern databases", part.describe()),
+            Some(Bound::Max(parts)) => {
+                let names: Vec<String> = parts.iter().map(Partition::describe).collect();
+                let mirror = if mirror { " + mirror" } else { "" };
+                format!("the largest of {} pattern databases{mirror}", names.join(", "))
+            }
         };
         format!("{} ({bound})", self.algorithm.name())
     }
@@ -200,6 +251,7 @@ pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
         BoundRequest::Manhattan => Bound::Manhattan,
         BoundRequest::LinearConflicts => Bound::LinearConflicts,
         BoundRequest::Partition(part) => Bound::Additive(part.clone()),
+        BoundRequest::Partitions(parts) => Bound::Max(parts.clone()),
         BoundRequest::Pdb => best_partition().map_or(Bound::Labels, Bound::Additive),
         BoundRequest::Auto if !p.distinct() => Bound::Labels,
         BoundRequest::Auto => best_partition().map_or(Bound::LinearConflicts, Bound::Additive),
@@ -267,6 +319,27 @@ impl Solver {
                 origins = o;
                 Tables::Additive(db)
             }
+            Some(Bound::Max(parts)) => {
+                let total: u64 = parts.iter().map(Partition::table_bytes).sum();
+                crate::memory::check(
+                    &format!("the pattern databases of {} partitions", parts.len()),
+                    total,
+                    opts.ctx.budget(),
+                )
+                .map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?;
+                let mut dbs = Vec::new();
+                for part in &parts {
+                    let (db, o) = AdditivePdb::shared(p, part, opts.ctx)?;
+                    origins.extend(o);
+                    dbs.push(db);
+                }
+                Tables::Max(MaxPdb::new(dbs).ok_or_else(|| {
+                    SolveError::Pdb(PdbError::Unsupported(format!(
+                        "1 to {MOST_PARTITIONS} partitions, not {}",
+                        parts.len()
+                    )))
+                })?)
+            }
             _ => Tables::None,
         };
         let automaton = (plan.algorithm == Algorithm::IdaStar && opts.automaton > 0)
@@ -313,9 +386,11 @@ impl Solver {
     /// The algorithm and its bound, as reported: `idastar (7-8 pattern
     /// databases + mirror; automaton of 367781 states)`.
     pub fn describe(&self) -> String {
-        let name = self
-            .plan
-            .describe(matches!(&self.tables, Tables::Additive(db) if db.reflects()));
+        let name = self.plan.describe(match &self.tables {
+            Tables::Additive(db) => db.reflects(),
+            Tables::Max(db) => db.reflects(),
+            _ => false,
+        });
         match &self.automaton {
             Some(a) => match name.strip_suffix(')') {
                 Some(head) => format!("{head}; automaton of {} states)", a.states()),
@@ -397,6 +472,7 @@ impl Solver {
             Algorithm::Iddfs => search::iddfs(p, start, self.ida.clone()),
             Algorithm::IdaStar => match (&self.tables, &self.plan.bound) {
                 (Tables::Additive(db), _) => self.ida(p, start, db.as_ref()),
+                (Tables::Max(db), _) => self.ida(p, start, db),
                 (Tables::Labels(db), _) => self.ida(p, start, db.as_ref()),
                 (_, Some(Bound::LinearConflicts)) => {
                     let lc = LinearConflictBound::new(p).expect("distinct tiles were checked");

@@ -34,6 +34,7 @@ mod build;
 pub mod cache;
 mod geometry;
 mod index;
+pub mod max;
 pub mod zero;
 
 pub use build::{BuildLayer, BuildStats, build_bytes, build_table, build_zero_aware, zero_bytes};
@@ -956,6 +957,12 @@ impl AdditivePdb {
         Ok(self)
     }
 
+    /// The same bound without the lookup on the mirror image.
+    pub fn without_mirror(mut self) -> Self {
+        self.reflection = None;
+        self
+    }
+
     /// Whether the bound reads zero-aware tables.
     pub fn zero_aware(&self) -> bool {
         self.patterns.iter().any(|p| p.zero.is_some())
@@ -1054,30 +1061,8 @@ impl LowerBound<Sliding> for AdditivePdb {
         m: SlideMove,
         child: &SlideState,
     ) -> (u32, PdbMemo) {
-        let mut next = *memo;
-        let t = child.cells[m.to as usize];
-        let at = self.moved_index(memo.index, memo.mask, t, m.from, m.to, |c| parent.cells[c]);
-        let v = self.read(at, memo.value[at.0]);
-        next.index[at.0] = at.1;
-        next.mask[at.0] = at.3;
-        next.sum = memo.sum - memo.value[at.0] as u16 + v as u16;
-        next.value[at.0] = v;
-        if let Some(refl) = &self.reflection {
-            let at = self.moved_index(
-                memo.mirror_index,
-                memo.mirror_mask,
-                refl.label[t as usize],
-                refl.cell[m.from as usize],
-                refl.cell[m.to as usize],
-                |c| refl.label[parent.cells[refl.cell[c] as usize] as usize],
-            );
-            let v = self.read(at, memo.mirror_value[at.0]);
-            next.mirror_index[at.0] = at.1;
-            next.mirror_mask[at.0] = at.3;
-            next.mirror_sum = memo.mirror_sum - memo.mirror_value[at.0] as u16 + v as u16;
-            next.mirror_value[at.0] = v;
-        }
-        (self.finish(child, next.sum, next.mirror_sum), next)
+        let at = self.ask(parent, memo, m, child);
+        self.answer(memo, &at, child)
     }
 
     /// The tables are far larger than the caches: every child's indices
@@ -1092,46 +1077,70 @@ impl LowerBound<Sliding> for AdditivePdb {
         memo: &PdbMemo,
         children: &mut [crate::search::Child<Sliding, PdbMemo>],
     ) {
-        const MOST: usize = 4;
-        if children.len() > MOST {
+        if children.len() > MOST_CHILDREN {
             for c in children {
                 (c.2, c.3) = self.after_move(parent, parent_h, memo, c.0, &c.1);
             }
             return;
         }
-        let mut at = [(Moved::default(), Moved::default()); MOST];
+        let mut at = [(Moved::default(), Moved::default()); MOST_CHILDREN];
         for (c, a) in children.iter().zip(at.iter_mut()) {
-            let m = c.0;
-            let t = c.1.cells[m.to as usize];
-            a.0 = self.moved_index(memo.index, memo.mask, t, m.from, m.to, |cell| parent.cells[cell]);
-            if let Some(refl) = &self.reflection {
-                a.1 = self.moved_index(
-                    memo.mirror_index,
-                    memo.mirror_mask,
-                    refl.label[t as usize],
-                    refl.cell[m.from as usize],
-                    refl.cell[m.to as usize],
-                    |cell| refl.label[parent.cells[refl.cell[cell] as usize] as usize],
-                );
-            }
+            *a = self.ask(parent, memo, c.0, &c.1);
         }
-        for (c, &(a, b)) in children.iter_mut().zip(at.iter()) {
-            let mut next = *memo;
-            let v = self.read(a, memo.value[a.0]);
-            next.index[a.0] = a.1;
-            next.mask[a.0] = a.3;
-            next.sum = memo.sum - memo.value[a.0] as u16 + v as u16;
-            next.value[a.0] = v;
-            if self.reflection.is_some() {
-                let v = self.read(b, memo.mirror_value[b.0]);
-                next.mirror_index[b.0] = b.1;
-                next.mirror_mask[b.0] = b.3;
-                next.mirror_sum = memo.mirror_sum - memo.mirror_value[b.0] as u16 + v as u16;
-                next.mirror_value[b.0] = v;
-            }
-            c.2 = self.finish(&c.1, next.sum, next.mirror_sum);
-            c.3 = next;
+        for (c, a) in children.iter_mut().zip(at.iter()) {
+            (c.2, c.3) = self.answer(memo, a, &c.1);
         }
+    }
+}
+
+/// Most children a node has on a board (the empty cell's neighbours).
+pub(crate) const MOST_CHILDREN: usize = 4;
+
+/// Where a move takes the pattern of the tile it moves, on the board and
+/// on its mirror image.
+pub(crate) type Asked = (Moved, Moved);
+
+impl AdditivePdb {
+    /// The first half of a child's bound: where move `m` from `parent`
+    /// (memo `memo`) to `child` takes its pattern, the entries asked for
+    /// from memory ([`AdditivePdb::answer`] reads them).
+    #[inline]
+    pub(crate) fn ask(&self, parent: &SlideState, memo: &PdbMemo, m: SlideMove, child: &SlideState) -> Asked {
+        let t = child.cells[m.to as usize];
+        let plain = self.moved_index(memo.index, memo.mask, t, m.from, m.to, |cell| parent.cells[cell]);
+        let mirrored = match &self.reflection {
+            Some(refl) => self.moved_index(
+                memo.mirror_index,
+                memo.mirror_mask,
+                refl.label[t as usize],
+                refl.cell[m.from as usize],
+                refl.cell[m.to as usize],
+                |cell| refl.label[parent.cells[refl.cell[cell] as usize] as usize],
+            ),
+            None => Moved::default(),
+        };
+        (plain, mirrored)
+    }
+
+    /// The second half: the child's bound and memo from the entries
+    /// [`AdditivePdb::ask`] located.
+    #[inline]
+    pub(crate) fn answer(&self, memo: &PdbMemo, at: &Asked, child: &SlideState) -> (u32, PdbMemo) {
+        let (a, b) = *at;
+        let mut next = *memo;
+        let v = self.read(a, memo.value[a.0]);
+        next.index[a.0] = a.1;
+        next.mask[a.0] = a.3;
+        next.sum = memo.sum - memo.value[a.0] as u16 + v as u16;
+        next.value[a.0] = v;
+        if self.reflection.is_some() {
+            let v = self.read(b, memo.mirror_value[b.0]);
+            next.mirror_index[b.0] = b.1;
+            next.mirror_mask[b.0] = b.3;
+            next.mirror_sum = memo.mirror_sum - memo.mirror_value[b.0] as u16 + v as u16;
+            next.mirror_value[b.0] = v;
+        }
+        (self.finish(child, next.sum, next.mirror_sum), next)
     }
 }
 

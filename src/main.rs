@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => cli::reversi::perft(a),
         Command::Wipeout(a) => cli::reversi::wipeout(a),
         Command::Pdb(PdbCommand::Build(a)) => cli::pdb::build(a),
+        Command::Pdb(PdbCommand::Choose(a)) => cli::pdb::choose(a),
         Command::Pdb(PdbCommand::List(a)) => cli::pdb::list(a),
         Command::Pdb(PdbCommand::Clear(a)) => cli::pdb::clear(a),
         #[cfg(feature = "serve")]

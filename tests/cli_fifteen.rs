@@ -325,3 +325,53 @@ fn pdb_build_list_and_clear() {
     let out = tansaku(&dir).args(["pdb", "build", "--size", "3x3"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `tansaku pdb choose`: candidates measured on a sample, the chosen bound
+/// printed as `--bound` takes it and solving with it; bad input refused in
+/// one line.
+#[test]
+fn pdb_choose_measures_and_chooses() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = run_json(tansaku(&dir).args([
+        "pdb",
+        "choose",
+        "--size",
+        "4x4",
+        "--zero-aware",
+        "no",
+        "--table-memory",
+        "40M",
+        "--grown",
+        "2",
+        "--walks",
+        "4",
+        "--moves",
+        "60",
+        "--quiet",
+    ]));
+    let singles = v["singles"].as_array().unwrap();
+    assert_eq!(singles.len(), 4, "6-6-3, 5-5-5 and two grown ones fit 40M");
+    let best = &v["best"];
+    assert!(best["generated"].as_u64().unwrap() <= singles[0]["generated"].as_u64().unwrap());
+    assert!(best["table_bytes"].as_u64().unwrap() <= 40 << 20);
+    let bound = best["bound"].as_str().unwrap();
+    let (n, board, len) = QUICK[1];
+    let s = run_json(tansaku(&dir).args([
+        "solve", "sliding", "--board", board, "--goal", KORF_GOAL, "--bound", bound,
+    ]));
+    check_solution(&s, board, KORF_GOAL, len);
+    assert!(
+        s["algorithm"].as_str().unwrap().contains("pattern databases"),
+        "instance {n}"
+    );
+    for (args, says) in [
+        (vec!["--size", "3x3"], "no named partition of 3x3 boards"),
+        (vec!["--table-memory", "1K"], "fits --table-memory"),
+        (vec!["--partition", "1-9/10-15"], "--partition 1-9/10-15"),
+    ] {
+        let out = tansaku(&dir).args(["pdb", "choose"]).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+}

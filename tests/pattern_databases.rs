@@ -468,3 +468,41 @@ fn the_largest_of_several_partitions() {
         assert!(e.contains(says), "{text}: {e}");
     }
 }
+
+/// Choosing partitions by measurement on the 8-puzzle: every candidate
+/// finds the breadth-first lengths; the chosen bound generates no more
+/// nodes than the best candidate alone, fits the budget, and is what
+/// `--bound` takes.
+#[test]
+fn partitions_chosen_by_measurement() {
+    use tansaku::Ranked;
+    use tansaku::puzzles::sliding::pdb::choose::{choose, grown, walks};
+    use tansaku::puzzles::sliding::solve::BoundRequest;
+    use tansaku::search::retrograde_dense;
+    let goal = parse_board("_12/345/678", None).unwrap();
+    let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
+    let mut candidates = vec![Partition::parse("1-4/5-8z", 3, 3).unwrap()];
+    candidates.extend(grown(3, 3, &[4, 4], 4, 5).into_iter().map(Partition::zero_aware));
+    let sample = walks(&p, 8, 60, 2);
+    let ida = IdaOptions {
+        ctx: tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory()),
+        ..IdaOptions::default()
+    };
+    let budget = 3 * candidates[0].table_bytes();
+    let c = choose(&p, &sample, &candidates, budget, 3, 12, &ida).unwrap();
+    assert_eq!(c.singles.len(), candidates.len());
+    assert!(c.singles.windows(2).all(|w| w[0].generated <= w[1].generated));
+    assert!(c.best.generated <= c.singles[0].generated);
+    assert!(c.best.table_bytes <= budget && !c.best.partitions.is_empty());
+    let (_, table) = retrograde_dense(&p, Default::default()).unwrap();
+    let truth: Vec<usize> = sample.iter().map(|s| table.get(p.rank(s)).unwrap() as usize).collect();
+    assert_eq!(c.lengths, truth);
+    let again = BoundRequest::parse(&c.best.bound, 3, 3).unwrap();
+    match (again, c.best.partitions.len()) {
+        (BoundRequest::Partition(one), 1) => assert_eq!(one, c.best.partitions[0]),
+        (BoundRequest::Partitions(many), n) => assert_eq!(many.len(), n),
+        (other, n) => panic!("{} partitions read back as {other:?}", n),
+    }
+    let nothing = choose(&p, &sample, &candidates, 10, 2, 12, &ida).unwrap_err();
+    assert!(nothing.to_string().contains("fit"), "{nothing}");
+}

@@ -134,9 +134,16 @@ pub enum PdbCommand {
     /// Build (or check and load) the databases of a partition for a goal
     /// and keep them in the cache
     #[command(
-        after_help = "The 15-puzzle's 7-8 tables take about 1.5 minutes on 2 cores and 577 MB on disk; the 24-puzzle's 6-6-6-6 about 2.5 minutes and 510 MB. A solve builds what it needs on first use anyway; this command does it ahead.\n\nExamples:\n  tansaku pdb build --size 4x4                    7-8 for the goal 1 2 ... 15 _\n  tansaku pdb build --size 4x4 --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\"\n  tansaku pdb build --size 5x5 --partition 6-6-6-6"
+        after_help = "The 15-puzzle's zero-aware 7-8 tables take about 2.5 minutes on 2 cores and 584 MB on disk (7-8: 1.5 minutes, 577 MB); the 24-puzzle's zero-aware 6-6-6-6 about 3.5 minutes and 1.2 GB (6-6-6-6: 2.5 minutes, 510 MB). A solve builds what it needs on first use anyway; this command does it ahead.\n\nExamples:\n  tansaku pdb build --size 4x4                    7-8z for the goal 1 2 ... 15 _\n  tansaku pdb build --size 4x4 --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\"\n  tansaku pdb build --size 5x5 --partition 6-6-6-6"
     )]
     Build(PdbBuild),
+    /// Measure partitions on a sample of boards and choose the bound (one
+    /// partition, or the largest of several) with the fewest IDA* nodes
+    /// whose tables fit a budget
+    #[command(
+        after_help = "Candidates: the board's named partitions and --grown more, grown at random (connected patterns of the strongest named partition's sizes). Each alone is scored by the nodes IDA* generates on the sample; the best is then joined by the candidate that lowers the nodes most, while the tables fit --table-memory (at most --most partitions). Every score solves the same boards: lengths that disagree are reported as an error (a bound that is not admissible). Tables are built into the cache as they are needed.\n\nExamples:\n  tansaku pdb choose --size 4x4 --grown 4 --table-memory 64M --zero-aware no\n  tansaku pdb choose --size 5x5 --sample boards.txt --table-memory 4G --most 3"
+    )]
+    Choose(PdbChoose),
     /// List the cached tables: file, board, tiles, size, and anything wrong
     List(PdbPlace),
     /// Remove every cached table
@@ -152,6 +159,63 @@ pub struct PdbPlace {
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PdbChoose {
+    /// Board size WxH (4x4 or 5x5, or any other with --partition lists)
+    #[arg(long, value_parser = parse_size, default_value = "4x4")]
+    pub size: (usize, usize),
+    /// Goal board; default: the tiles in order, empty cell last
+    #[arg(long)]
+    pub goal: Option<String>,
+    /// The sample: a file of boards, one a line (as --batch reads them);
+    /// default: --walks boards from random walks of the goal
+    #[arg(long, value_name = "FILE")]
+    pub sample: Option<std::path::PathBuf>,
+    /// Boards in the default sample
+    #[arg(long, default_value_t = 12, value_name = "N")]
+    pub walks: usize,
+    /// Moves of each random walk of the default sample; default: 8 per
+    /// cell (128 on 4x4, 200 on 5x5)
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<usize>,
+    /// Candidates grown at random besides the named partitions
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub grown: usize,
+    /// Further candidates, each a partition as --bound takes one
+    /// (1-7/8-15); repeatable
+    #[arg(long = "partition", value_name = "PARTITION")]
+    pub partitions: Vec<String>,
+    /// Zero-aware tables for every candidate (yes), additive ones (no)
+    #[arg(long, value_enum, default_value = "yes")]
+    pub zero_aware: YesNo,
+    /// Bytes all the chosen tables may take, e.g. 4G
+    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE", default_value = "2G")]
+    pub table_memory: u64,
+    /// Most partitions the chosen bound may combine (1 to 3)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub most: u8,
+    /// Seed of the grown candidates and of the sample's walks
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads for IDA*; default: every core
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Memory the builds may use, e.g. 8G; default: what the machine has
+    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
+    pub max_memory: Option<u64>,
+    /// No progress lines on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub place: PdbPlace,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum YesNo {
+    Yes,
+    No,
 }
 
 #[derive(Args, Debug)]
@@ -419,11 +483,13 @@ impl SolveCommon {
 
     /// IDA*'s threads: `--threads`, or every core.
     pub fn threads(&self) -> usize {
-        self.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            usize::from,
-        )
+        self.threads.map_or_else(default_threads, usize::from)
     }
+}
+
+/// Every core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl Algo {

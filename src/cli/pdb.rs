@@ -1,6 +1,6 @@
 //! `tansaku pdb build|list|clear`: the cache of pattern databases.
 
-use super::{Failure, PdbBuild, PdbPlace};
+use super::{Failure, PdbBuild, PdbChoose, PdbPlace, YesNo};
 use serde::Serialize;
 use tansaku::context::Tables;
 use tansaku::puzzles::sliding::pdb::cache::{Origin, PdbCache};
@@ -40,6 +40,137 @@ struct TableJson {
     histogram: Option<Vec<u64>>,
 }
 
+/// The goal of a `w` x `h` board: `--goal`, else the tiles in order and
+/// the empty cell last.
+fn goal_board(goal: Option<&str>, w: usize, h: usize) -> Result<ParsedBoard, Failure> {
+    Ok(match goal {
+        Some(g) => parse_board(g, Some((w, h))).map_err(|e| Failure::Usage(format!("--goal: {e}")))?,
+        None => ParsedBoard {
+            width: w,
+            height: h,
+            tiles: (1..w * h).map(|i| Some(i.to_string())).chain([None]).collect(),
+        },
+    })
+}
+
+pub fn choose(a: &PdbChoose) -> Result<(), Failure> {
+    use tansaku::puzzles::sliding::pdb::choose::{self, ChooseError};
+    let (w, h) = a.size;
+    let goal = goal_board(a.goal.as_deref(), w, h)?;
+    let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
+    let zero = a.zero_aware == YesNo::Yes;
+    let kind = |part: Partition| if zero { part.zero_aware() } else { part };
+    let mut candidates: Vec<Partition> = Partition::for_board(w, h)
+        .into_iter()
+        .filter(|part| part.is_zero_aware() == zero)
+        .collect();
+    for text in &a.partitions {
+        let part = Partition::parse(text, w, h).map_err(|e| Failure::Usage(format!("--partition {text}: {e}")))?;
+        candidates.push(kind(part));
+    }
+    // Grown candidates take the sizes of the strongest candidate that fits.
+    let sizes = candidates
+        .iter()
+        .find(|part| part.table_bytes() <= a.table_memory)
+        .map(Partition::pattern_sizes)
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "no named partition of {w}x{h} boards fits --table-memory: give a larger one, or list candidates with --partition (1-4/5-8)"
+            ))
+        })?;
+    for part in choose::grown(w, h, &sizes, a.grown, a.seed) {
+        let part = kind(part);
+        if !candidates.contains(&part) {
+            candidates.push(part);
+        }
+    }
+    let sample: Vec<_> = match &a.sample {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| Failure::Usage(format!("--sample: cannot read '{}': {e}", file.display())))?;
+            let mut boards = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                let line = line.split('#').next().unwrap_or("").trim();
+                if line.is_empty() {
+                    continue;
+                }
+                let bad = |e: String| Failure::Usage(format!("--sample {}: line {}: {e}", file.display(), i + 1));
+                let board = parse_board(line, Some((w, h))).map_err(|e| bad(e.to_string()))?;
+                let (_, s) = Sliding::new(&board, Some(&goal)).map_err(|e| bad(e.to_string()))?;
+                if let Some(why) = p.unsolvable_reason(&s) {
+                    return Err(bad(why));
+                }
+                boards.push(s);
+            }
+            boards
+        }
+        None => choose::walks(&p, a.walks, a.moves.unwrap_or(8 * w * h), a.seed),
+    };
+    if sample.is_empty() {
+        return Err(Failure::Usage("--sample: no boards in the file".into()));
+    }
+    let ctx = super::live::context(
+        a.max_memory,
+        super::live::Show::unless(a.quiet),
+        a.place.pdb_dir.as_deref(),
+    );
+    let ida = tansaku::search::IdaOptions {
+        threads: a.threads.map_or_else(super::default_threads, usize::from),
+        ctx: ctx.clone(),
+        ..Default::default()
+    };
+    let chosen = choose::choose(
+        &p,
+        &sample,
+        &candidates,
+        a.table_memory,
+        usize::from(a.most),
+        tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH,
+        &ida,
+    )
+    .map_err(|e| match e {
+        ChooseError::Pdb(e) => pdb_failure(e),
+        ChooseError::Search(e) => Failure::Usage(e.to_string()),
+        other => Failure::Usage(other.to_string()),
+    })?;
+    if a.place.json {
+        println!("{}", serde_json::to_string(&chosen).expect("serializable"));
+        return Ok(());
+    }
+    let fit = candidates
+        .iter()
+        .filter(|part| part.table_bytes() <= a.table_memory)
+        .count();
+    println!(
+        "{fit} candidates ({} more whose tables do not fit) on {} boards of {w}x{h} (optimal lengths {}..{}), tables within {} MB",
+        candidates.len() - fit,
+        sample.len(),
+        chosen.lengths.iter().min().unwrap_or(&0),
+        chosen.lengths.iter().max().unwrap_or(&0),
+        a.table_memory >> 20
+    );
+    let row = |s: &choose::Scored| {
+        println!(
+            "  {:>14} nodes {:>9.2} s {:>7} MB  {}",
+            s.generated,
+            s.seconds,
+            s.table_bytes >> 20,
+            s.bound
+        )
+    };
+    println!("alone:");
+    chosen.singles.iter().for_each(row);
+    if !chosen.combinations.is_empty() {
+        println!("combined (the largest of their bounds):");
+        chosen.combinations.iter().for_each(row);
+    }
+    println!(
+        "chosen: --bound '{}' ({} nodes; the best alone: {})",
+        chosen.best.bound, chosen.best.generated, chosen.singles[0].generated
+    );
+    Ok(())
+}
+
 pub fn build(a: &PdbBuild) -> Result<(), Failure> {
     if let Some(file) = &a.def {
         return build_defined(a, file);
@@ -53,14 +184,7 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
             ))
         })?,
     };
-    let goal = match &a.goal {
-        Some(g) => parse_board(g, Some((w, h))).map_err(|e| Failure::Usage(format!("--goal: {e}")))?,
-        None => ParsedBoard {
-            width: w,
-            height: h,
-            tiles: (1..w * h).map(|i| Some(i.to_string())).chain([None]).collect(),
-        },
-    };
+    let goal = goal_board(a.goal.as_deref(), w, h)?;
     let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(Failure::usage)?;
     let ctx = super::live::context(
         a.max_memory,

@@ -32,6 +32,7 @@
 
 mod build;
 pub mod cache;
+pub mod choose;
 mod geometry;
 mod index;
 pub mod max;

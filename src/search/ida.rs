@@ -330,7 +330,6 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     r: &R,
     opts: IdaOptions,
 ) -> Result<Solution<P>, SearchError> {
-    let timer = Timer::start();
     let (h0, memo0) = h.start(start);
     let root = Frame {
         state: start.clone(),
@@ -338,8 +337,46 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         memo: memo0,
         auto: r.start(start),
     };
-    let mut bound = h0;
-    let mut stats = Stats::default();
+    iterate(h0, Stats::default(), &opts, |bound, keeper, resume, last| {
+        // An iteration costs a few times the one before it; splitting pays
+        // only for large ones (listing subtrees, starting threads).
+        let large = opts.split_from == 0 || last.is_some_and(|i: &Iteration| i.generated >= opts.split_from);
+        let split = large && (opts.threads > 1 || keeper.is_some());
+        if split || resume.is_some() {
+            parallel_iteration(p, h, r, &root, bound, &opts, keeper.map(|k| (k, resume)))
+        } else {
+            let mut dfs = Dfs::new(
+                p,
+                h,
+                r,
+                Cuts::of(&opts),
+                vec![root.clone()],
+                Vec::new(),
+                None,
+                Some(&opts.ctx),
+            );
+            let step = dfs.dfs(bound);
+            Ok(dfs.outcome(step))
+        }
+    })
+}
+
+/// The iterations of an IDA* search from cost bound `first`, each run by
+/// `one(bound, keeper, resume, last iteration)`: progress, the stop
+/// signals, the depth limit and the checkpoint (opened here; a resumed
+/// run starts at the bound it saved, with its iterations' counts) around
+/// them. `before` is work done before the first iteration (an A* phase),
+/// counted in the totals.
+fn iterate<P: Puzzle, M, A>(
+    first: u32,
+    before: Stats,
+    opts: &IdaOptions,
+    mut one: impl FnMut(u32, Option<&Keeper>, Option<Resume>, Option<&Iteration>) -> Result<Outcome<P, M, A>, SearchError>,
+) -> Result<Solution<P>, SearchError> {
+    let timer = Timer::start();
+    let mut bound = first;
+    let earlier = before.seconds;
+    let mut stats = before;
     let mut iterations = Vec::new();
     let progress = crate::progress::Progress::new(&opts.ctx, None, "nodes");
     let (keeper, loaded) = match opts.checkpoint.as_ref().map(Keeper::open).transpose()? {
@@ -368,7 +405,7 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         progress.update(stats.generated, &format!("bound {bound}"));
         if bound > opts.max_depth {
             progress.finish();
-            stats.seconds = timer.seconds();
+            stats.seconds = earlier + timer.seconds();
             return Err(SearchError::DepthLimit {
                 limit: opts.max_depth,
                 stats,
@@ -384,37 +421,7 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             k.begin(&iterations, bound)?;
         }
         let clock = Timer::start();
-        // An iteration costs a few times the one before it; splitting pays
-        // only for large ones (listing subtrees, starting threads).
-        let large = opts.split_from == 0
-            || iterations
-                .last()
-                .is_some_and(|i: &Iteration| i.generated >= opts.split_from);
-        let split = large && (opts.threads > 1 || keeper.is_some());
-        let outcome = if split || resume.is_some() {
-            parallel_iteration(
-                p,
-                h,
-                r,
-                &root,
-                bound,
-                &opts,
-                keeper.as_ref().map(|k| (k, resume.take())),
-            )?
-        } else {
-            let mut dfs = Dfs::new(
-                p,
-                h,
-                r,
-                Cuts::of(&opts),
-                vec![root.clone()],
-                Vec::new(),
-                None,
-                Some(&opts.ctx),
-            );
-            let step = dfs.dfs(bound);
-            dfs.outcome(step)
-        };
+        let outcome = one(bound, keeper.as_ref(), resume.take(), iterations.last())?;
         // A search told to stop (cancelled, past its deadline) answers so,
         // whatever its subtrees returned, and keeps what they finished.
         if let Some(why) = opts.ctx.stopped() {
@@ -446,7 +453,7 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                 if let Some(k) = &keeper {
                     k.remove(&opts.ctx);
                 }
-                stats.seconds = timer.seconds();
+                stats.seconds = earlier + timer.seconds();
                 return Ok(Solution {
                     moves: outcome.moves,
                     states: outcome.path.into_iter().map(|f| f.state).collect(),
@@ -460,7 +467,7 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                 if let Some(k) = &keeper {
                     k.remove(&opts.ctx);
                 }
-                stats.seconds = timer.seconds();
+                stats.seconds = earlier + timer.seconds();
                 return Err(SearchError::Unsolvable { stats });
             }
         }
@@ -836,15 +843,35 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         }
         split += 1;
     };
+    let resume = resume.map(|(_, count, finished)| (count, finished));
+    run_tasks(p, h, r, &listed, bound, opts, keeper.map(|k| (k, split as u32, resume)))
+}
+
+/// Searches the subtrees of `listed` (in their order) on `opts.threads`
+/// threads with cost bound `bound`, the first solution in that order
+/// winning; the counts are those of one thread searching them in turn.
+/// With a checkpoint (`saving`: the keeper, the split's mark and, on a
+/// resumed run, the number of subtrees and those searched to the end),
+/// finished subtrees are recorded as they end and skipped when resumed.
+fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
+    p: &P,
+    h: &H,
+    r: &R,
+    listed: &Split<P, H::Memo, R::State>,
+    bound: u32,
+    opts: &IdaOptions,
+    saving: Saving<'_>,
+) -> Result<Outcome<P, H::Memo, R::State>, SearchError> {
     let tasks = &listed.tasks;
+    let keeper = saving.as_ref().map(|s| s.0);
     // The subtrees a checkpoint says were searched to the end.
     let mut done: Vec<Option<DoneTask>> = vec![None; tasks.len()];
-    if let Some(k) = keeper {
+    if let Some((k, split, resume)) = saving {
         let finished = match resume {
-            Some((_, count, finished)) => {
+            Some((count, finished)) => {
                 if count != tasks.len() as u64 {
                     return Err(k.refuse(format!(
-                        "it lists {count} subtrees at depth {split} where this search finds {}",
+                        "it lists {count} subtrees where this search finds {}",
                         tasks.len()
                     )));
                 }
@@ -855,7 +882,7 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         for d in &finished {
             done[d.task as usize] = Some(*d);
         }
-        k.split(split as u32, tasks.len() as u64, finished)?;
+        k.split(split, tasks.len() as u64, finished)?;
     }
     let done = &done;
     let next = AtomicUsize::new(0);
@@ -960,6 +987,10 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         moves: Vec::new(),
     })
 }
+
+/// A checkpoint for [`run_tasks`]: the keeper, the split's mark and, when
+/// resumed, the number of subtrees and those searched to the end.
+type Saving<'k> = Option<(&'k Keeper, u32, Option<(u64, Vec<DoneTask>)>)>;
 
 /// Where a split iteration resumes: its split depth, its number of
 /// subtrees and those searched to the end.

@@ -12,6 +12,7 @@
 //! cargo bench --bench korf -- --bound 6-6-3 --threads 1 --pdb-dir /tmp/pdb
 //! cargo bench --bench korf -- --automaton 0           # no move pruning but "never undo"
 //! cargo bench --bench korf -- --set 24 --easiest 25 --checkpoint runs   # resumable: rerun goes on
+//! cargo bench --bench korf -- --set 24 --only 1,30 --frontier 1000000 --iterations   # A* + IDA*, per iteration
 //! ```
 //!
 //! For the 24-puzzle each line also gives the nodes Korf & Felner's IDA*
@@ -34,6 +35,8 @@ struct Args {
     automaton: usize,
     bpmx: bool,
     order: bool,
+    frontier: usize,
+    iterations: bool,
     pdb_dir: Option<String>,
     checkpoint: Option<std::path::PathBuf>,
 }
@@ -48,6 +51,8 @@ fn args() -> Result<Args, String> {
         automaton: tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH,
         bpmx: false,
         order: false,
+        frontier: 0,
+        iterations: false,
         pdb_dir: None,
         checkpoint: None,
     };
@@ -71,6 +76,8 @@ fn args() -> Result<Args, String> {
             "--automaton" => a.automaton = value()?.parse().map_err(|_| "--automaton: a number of moves")?,
             "--bpmx" => a.bpmx = true,
             "--order" => a.order = true,
+            "--frontier" => a.frontier = value()?.parse().map_err(|_| "--frontier: a number of positions")?,
+            "--iterations" => a.iterations = true,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
             "--checkpoint" => a.checkpoint = Some(value()?.into()),
             // `cargo bench` passes --bench; the other harness flags do not apply.
@@ -143,6 +150,7 @@ fn main() -> ExitCode {
         automaton: a.automaton,
         bpmx: a.bpmx,
         order: a.order,
+        frontier: a.frontier,
         ctx: &ctx,
         ..SolveOptions::default()
     };
@@ -209,6 +217,14 @@ fn main() -> ExitCode {
                         continue;
                     }
                 };
+                if a.iterations {
+                    for it in &sol.iterations {
+                        println!(
+                            "     #{n} bound {}: {} generated, {:.2} s",
+                            it.bound, it.generated, it.seconds
+                        );
+                    }
+                }
                 let ok = sol.len() == published
                     && tansaku::replay(&q, &s, &sol.moves).is_ok_and(|b| b.last() == Some(&q.goal()));
                 if let (Some(f), true) = (&kept, ok) {

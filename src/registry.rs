@@ -600,6 +600,19 @@ pub(crate) fn automaton_option() -> OptionSpec {
     )
 }
 
+/// A* + IDA* on sliding boards: how many positions A* may hold.
+pub(crate) fn frontier_option() -> OptionSpec {
+    OptionSpec::new(
+        "frontier",
+        Kind::Int {
+            min: 0,
+            max: 1_000_000_000,
+        },
+        Some("0"),
+        "A* + IDA* (Bu & Korf 2019): A* holds up to this many positions (about 100 bytes each, checked against the memory budget), then IDA* searches below its frontier; 0: IDA* alone",
+    )
+}
+
 /// The automaton depth a request asks for.
 pub(crate) fn automaton_depth(text: Option<&str>) -> Result<usize, RunError> {
     match text {
@@ -639,6 +652,14 @@ fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveO
         automaton: automaton_depth(o.text("automaton"))?,
         bpmx: false,
         order: false,
+        frontier: match o.text("frontier") {
+            None => 0,
+            Some(t) => t
+                .parse()
+                .ok()
+                .filter(|&n: &usize| n <= 1_000_000_000)
+                .ok_or_else(|| bad(format!("frontier = {t}: a number of positions from 0 to 1000000000")))?,
+        },
         max_depth: req.max_depth,
         threads: req.threads.max(1),
         checkpoint: req.checkpoint.clone(),
@@ -894,6 +915,7 @@ impl Game for SlidingGame {
             ),
             bound_option(),
             automaton_option(),
+            frontier_option(),
         ]
     }
     fn answers(&self) -> Vec<&'static str> {

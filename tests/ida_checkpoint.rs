@@ -14,7 +14,7 @@ const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 const BOARD: &str = "11 0 15 8 13 12 3 5 10 1 4 6 14 9 7 2";
 const OTHER: &str = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
 
-fn args(board: &str, threads: usize, dir: Option<&Path>) -> Vec<String> {
+fn args(board: &str, threads: usize, dir: Option<&Path>, extra: &[&str]) -> Vec<String> {
     let mut a: Vec<String> = [
         "solve",
         "sliding",
@@ -30,6 +30,7 @@ fn args(board: &str, threads: usize, dir: Option<&Path>) -> Vec<String> {
     ]
     .map(String::from)
     .to_vec();
+    a.extend(extra.iter().map(|e| e.to_string()));
     if let Some(d) = dir {
         a.extend([
             "--checkpoint".into(),
@@ -67,8 +68,19 @@ fn counts(v: &Value) -> Value {
 
 #[test]
 fn killed_and_resumed_ida_reports_the_counts_of_one_run() {
+    killed_and_resumed(&[]);
+}
+
+/// The same below an A* frontier: A* runs again (it is quick and
+/// deterministic), then IDA* goes on over the frontier's subtrees.
+#[test]
+fn killed_and_resumed_astar_ida_reports_the_counts_of_one_run() {
+    killed_and_resumed(&["--frontier", "3000"]);
+}
+
+fn killed_and_resumed(extra: &[&str]) {
     let pdb = tempfile::tempdir().unwrap();
-    let out = bin(pdb.path()).args(args(BOARD, 2, None)).output().unwrap();
+    let out = bin(pdb.path()).args(args(BOARD, 2, None, extra)).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let whole: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(whole["length"], 57);
@@ -86,7 +98,7 @@ fn killed_and_resumed_ida_reports_the_counts_of_one_run() {
         let threads = 1 + k % 2;
         let had_checkpoint = file.exists();
         let mut child = bin(pdb.path())
-            .args(args(BOARD, threads, Some(&dir)))
+            .args(args(BOARD, threads, Some(&dir), extra))
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -123,6 +135,19 @@ fn killed_and_resumed_ida_reports_the_counts_of_one_run() {
     assert!(kills >= 2, "killed {kills} times: the test proves nothing");
     assert!(saved_sizes.len() >= 2, "checkpoints after kills: {saved_sizes:?}");
     assert_eq!(counts(&done), counts(&whole));
+    // The seconds count every run's, the killed ones' too: at least the
+    // iterations' own.
+    let per_iteration: f64 = done["iterations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["seconds"].as_f64().unwrap())
+        .sum();
+    let total = done["stats"]["seconds"].as_f64().unwrap();
+    assert!(
+        total >= per_iteration * 0.999,
+        "{total} s, iterations {per_iteration} s"
+    );
     assert!(!file.exists(), "the checkpoint is removed at the end");
 }
 
@@ -130,9 +155,13 @@ fn killed_and_resumed_ida_reports_the_counts_of_one_run() {
 /// killing it; the file's bytes.
 fn leave_a_checkpoint(pdb: &Path, dir: &Path) -> Vec<u8> {
     let file = dir.join("ida.ckpt");
+    // The automaton is built and kept by a first run: killed runs then
+    // spend their time searching.
+    let warm = bin(pdb).args(args(OTHER, 2, None, &[])).output().unwrap();
+    assert!(warm.status.success(), "{}", String::from_utf8_lossy(&warm.stderr));
     for k in 0..40 {
         let mut child = bin(pdb)
-            .args(args(BOARD, 2, Some(dir)))
+            .args(args(BOARD, 2, Some(dir), &[]))
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -149,7 +178,7 @@ fn leave_a_checkpoint(pdb: &Path, dir: &Path) -> Vec<u8> {
 
 /// Runs `board` on `dir`: exit 2 and one line that names the file.
 fn refused(pdb: &Path, dir: &Path, board: &str, why: &str) {
-    let out = bin(pdb).args(args(board, 2, Some(dir))).output().unwrap();
+    let out = bin(pdb).args(args(board, 2, Some(dir), &[])).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
@@ -193,14 +222,17 @@ fn damaged_or_foreign_checkpoints_are_refused_in_one_line() {
     refused(pdb.path(), dir, BOARD, "not a tansaku checkpoint of an IDA* search");
     // The good one is taken again and the search ends with its length.
     std::fs::write(&file, &good).unwrap();
-    let out = bin(pdb.path()).args(args(BOARD, 2, Some(dir))).output().unwrap();
+    let out = bin(pdb.path()).args(args(BOARD, 2, Some(dir), &[])).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["length"], 57);
     // A checkpoint folder that is a file is one line too.
     let not_dir = dir.join("plain-file");
     std::fs::write(&not_dir, b"x").unwrap();
-    let out = bin(pdb.path()).args(args(BOARD, 2, Some(&not_dir))).output().unwrap();
+    let out = bin(pdb.path())
+        .args(args(BOARD, 2, Some(&not_dir), &[]))
+        .output()
+        .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(

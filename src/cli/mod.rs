@@ -798,6 +798,12 @@ pub struct SlidingSolve {
     /// the last move"
     #[arg(long, value_name = "MOVES", default_value_t = tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH, value_parser = clap::value_parser!(usize))]
     pub automaton: usize,
+    /// A* + IDA* (Bu & Korf 2019): A* first, holding up to N positions
+    /// (about 100 bytes each, checked against the memory budget), then
+    /// IDA* below its frontier, each subtree once; 0: IDA* alone. Fewer
+    /// nodes on most 24-puzzles (see BENCHMARKS.md), not on all
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub frontier: usize,
     /// Keep IDA*'s progress in DIR (the bound, the iterations done, the
     /// subtrees searched), so that the same command with the same DIR goes
     /// on after a kill and reports the same node counts; removed when the

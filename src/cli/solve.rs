@@ -72,7 +72,8 @@ fn sliding_request(a: &SlidingSolve) -> Request {
         .common
         .request()
         .with("bound", &a.bound)
-        .with("automaton", &a.automaton.to_string());
+        .with("automaton", &a.automaton.to_string())
+        .with("frontier", &a.frontier.to_string());
     req.checkpoint = a
         .checkpoint
         .clone()

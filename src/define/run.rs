@@ -443,6 +443,7 @@ where
         automaton: crate::registry::automaton_depth(req.get("automaton"))?,
         bpmx: false,
         order: false,
+        frontier: 0,
         checkpoint: req.checkpoint.clone(),
         bound,
         max_depth: req.max_depth,

@@ -18,6 +18,9 @@ use std::path::PathBuf;
 
 /// The format version; a file of another version is refused.
 pub const VERSION: u32 = 1;
+/// The format version of IDA*'s checkpoints (2: with the seconds the
+/// unfinished iteration took before).
+pub const IDA_VERSION: u32 = 2;
 /// The checkpoint's file name in its folder.
 pub const FILE: &str = "longest.ckpt";
 /// The checkpoint of an IDA* search, in its folder.
@@ -71,6 +74,8 @@ pub(crate) struct IdaSaved {
     /// 0: the iteration is not split (yet).
     pub(crate) split: u32,
     pub(crate) tasks: u64,
+    /// Seconds the runs before spent on the unfinished iteration.
+    pub(crate) seconds: f64,
     pub(crate) done: Vec<DoneTask>,
 }
 
@@ -251,9 +256,10 @@ mod files {
             });
         }
         let version = h.u32().ok_or_else(truncated)?;
-        if version != VERSION {
+        let reads = if magic == IDA_MAGIC { IDA_VERSION } else { VERSION };
+        if version != reads {
             return Err(format!(
-                "written by format version {version}, this program reads version {VERSION}"
+                "written by format version {version}, this program reads version {reads}"
             ));
         }
         Ok(())
@@ -496,7 +502,7 @@ mod files {
     fn ida_header(key: &str, s: &IdaSaved) -> Vec<u8> {
         let mut h = Vec::new();
         h.extend_from_slice(IDA_MAGIC);
-        h.extend_from_slice(&VERSION.to_le_bytes());
+        h.extend_from_slice(&IDA_VERSION.to_le_bytes());
         h.extend_from_slice(&(key.len() as u64).to_le_bytes());
         h.extend_from_slice(key.as_bytes());
         h.extend_from_slice(&(s.iterations.len() as u64).to_le_bytes());
@@ -508,6 +514,7 @@ mod files {
         h.extend_from_slice(&s.bound.to_le_bytes());
         h.extend_from_slice(&s.split.to_le_bytes());
         h.extend_from_slice(&s.tasks.to_le_bytes());
+        h.extend_from_slice(&s.seconds.to_bits().to_le_bytes());
         h.extend_from_slice(&(s.done.len() as u64).to_le_bytes());
         for d in &s.done {
             for x in [d.task, d.expanded, d.generated, d.next as u64] {
@@ -557,15 +564,17 @@ mod files {
         let bound = h.u32().ok_or_else(truncated)?;
         let split = h.u32().ok_or_else(truncated)?;
         let tasks = h.u64().ok_or_else(truncated)?;
+        let seconds = f64::from_bits(h.u64().ok_or_else(truncated)?);
         let done = quads(&mut h).ok_or_else(truncated)?;
         let digest = h.hasher.digest();
         let sum = h.u64().ok_or_else(truncated)?;
         let in_range = iterations.iter().all(|i| i[0] <= u32::MAX as u64)
             && done.iter().all(|d| d[0] < tasks && d[3] <= u32::MAX as u64);
-        if sum != digest || h.read != h.size || !in_range {
+        if sum != digest || h.read != h.size || !in_range || !seconds.is_finite() || seconds < 0.0 {
             return Err(refuse("corrupt (its checksum does not match its contents)".into()));
         }
         Ok(Some(IdaSaved {
+            seconds,
             iterations: iterations
                 .into_iter()
                 .map(|[b, e, g, s]| crate::search::Iteration {

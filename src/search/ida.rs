@@ -28,6 +28,9 @@
 //! is not counted. So results and counts never depend on scheduling, and
 //! they are reported per iteration ([`Iteration`]).
 
+mod frontier;
+pub use frontier::{astar_ida, bytes_per_node};
+
 use super::checkpoint::{CheckpointError, DoneTask, IdaSaved};
 use super::retrograde::Checkpoint;
 use super::{SearchError, Solution, Stats, Timer};
@@ -242,6 +245,14 @@ pub trait MovePruning<P: Puzzle>: Sync {
     /// The state after move `m` from a node of state `at` (position `s`),
     /// `None` when the move is dropped.
     fn next(&self, at: Self::State, s: &P::State, m: P::Move) -> Option<Self::State>;
+    /// The place of move `m` in the order the pruning's "first" refers
+    /// to, when a node's state may be carried along the path a search
+    /// chose by that order (A* + IDA*, [`astar_ida`]); `None` (the
+    /// default) when it may not: a search below a frontier then starts
+    /// afresh.
+    fn order(&self, _m: P::Move) -> Option<u32> {
+        None
+    }
 }
 
 /// No move pruning beyond the puzzle's own.
@@ -255,6 +266,10 @@ impl<P: Puzzle> MovePruning<P> for NoPruning {
     #[inline]
     fn next(&self, _: (), _: &P::State, _: P::Move) -> Option<()> {
         Some(())
+    }
+    #[inline]
+    fn order(&self, _: P::Move) -> Option<u32> {
+        Some(0)
     }
 }
 
@@ -384,11 +399,18 @@ fn iterate<P: Puzzle, M, A>(
         None => (None, None),
     };
     let mut resume = None;
+    // Seconds the runs before spent: on the iterations they finished, and
+    // on the one they did not.
+    let mut before_runs = 0.0;
+    let mut unfinished = 0.0;
     if let Some(saved) = loaded {
         for i in &saved.iterations {
             stats.expanded += i.expanded;
             stats.generated += i.generated;
+            before_runs += i.seconds;
         }
+        unfinished = saved.seconds;
+        before_runs += unfinished;
         iterations = saved.iterations;
         bound = saved.bound;
         opts.ctx.notice(&format!(
@@ -440,7 +462,7 @@ fn iterate<P: Puzzle, M, A>(
             bound,
             expanded: outcome.expanded,
             generated: outcome.generated,
-            seconds: clock.seconds(),
+            seconds: clock.seconds() + std::mem::take(&mut unfinished),
         });
         progress.line(&format!(
             "  bound {bound:>3}: {:>14} nodes so far  ({:.2} s)",
@@ -453,7 +475,7 @@ fn iterate<P: Puzzle, M, A>(
                 if let Some(k) = &keeper {
                     k.remove(&opts.ctx);
                 }
-                stats.seconds = earlier + timer.seconds();
+                stats.seconds = earlier + before_runs + timer.seconds();
                 return Ok(Solution {
                     moves: outcome.moves,
                     states: outcome.path.into_iter().map(|f| f.state).collect(),
@@ -467,7 +489,7 @@ fn iterate<P: Puzzle, M, A>(
                 if let Some(k) = &keeper {
                     k.remove(&opts.ctx);
                 }
-                stats.seconds = earlier + timer.seconds();
+                stats.seconds = earlier + before_runs + timer.seconds();
                 return Err(SearchError::Unsolvable { stats });
             }
         }
@@ -575,6 +597,9 @@ struct Dfs<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> {
     cuts: Cuts,
     path: Vec<Frame<P, H::Memo, R::State>>,
     moves: Vec<P::Move>,
+    /// The depth of the first frame of `path` (a subtree below a
+    /// frontier starts with its node's parent, not the start).
+    base: u32,
     buffers: Vec<Vec<Child<P, H::Memo>>>,
     /// The move pruning's state of each child in `buffers`.
     autos: Vec<Vec<R::State>>,
@@ -607,12 +632,37 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
             cuts,
             path,
             moves,
+            base: 0,
             buffers: Vec::new(),
             autos: Vec::new(),
             expanded: 0,
             generated: 0,
             stop,
             ctx,
+        }
+    }
+
+    /// Starts again below another path, at depth `base`, as subtree
+    /// `mine`, keeping the buffers.
+    fn restart(&mut self, path: Vec<Frame<P, H::Memo, R::State>>, moves: Vec<P::Move>, base: u32, mine: usize) {
+        self.path = path;
+        self.moves = moves;
+        self.base = base;
+        self.expanded = 0;
+        self.generated = 0;
+        if let Some((_, m)) = &mut self.stop {
+            *m = mine;
+        }
+    }
+
+    /// What the search did, ending with `step`, leaving the buffers.
+    fn take_outcome(&mut self, step: Step) -> Outcome<P, H::Memo, R::State> {
+        Outcome {
+            step,
+            expanded: self.expanded,
+            generated: self.generated,
+            path: std::mem::take(&mut self.path),
+            moves: std::mem::take(&mut self.moves),
         }
     }
 
@@ -678,8 +728,9 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
 
     /// Searches below the last frame with cost bound `bound`.
     fn dfs(&mut self, bound: u32) -> Step {
-        let g = (self.path.len() - 1) as u32;
-        if self.p.is_goal(&self.path[g as usize].state) {
+        let depth = self.path.len() - 1;
+        let g = self.base + depth as u32;
+        if self.p.is_goal(&self.path[depth].state) {
             return Step::Found;
         }
         if let Some((first, mine)) = self.stop
@@ -693,7 +744,6 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
         {
             return Step::Stopped;
         }
-        let depth = g as usize;
         let (mut children, autos) = self.expand(depth);
         let mut result = Step::Exhausted;
         // Pathmax both ways: the node is at least its best child's bound
@@ -750,6 +800,8 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
 struct Task<P: Puzzle, M, A> {
     path: Vec<Frame<P, M, A>>,
     moves: Vec<P::Move>,
+    /// The depth of the path's first frame.
+    base: u32,
     before: (u64, u64),
     goal: bool,
 }
@@ -775,6 +827,7 @@ fn list_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     let goal = dfs.p.is_goal(&dfs.path[g].state);
     if goal || g == split {
         out.tasks.push(Task {
+            base: 0,
             path: dfs.path.clone(),
             moves: dfs.moves.clone(),
             before: std::mem::take(&mut out.pending),
@@ -853,27 +906,24 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
 /// With a checkpoint (`saving`: the keeper, the split's mark and, on a
 /// resumed run, the number of subtrees and those searched to the end),
 /// finished subtrees are recorded as they end and skipped when resumed.
-fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
+fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::Memo, R::State>>(
     p: &P,
     h: &H,
     r: &R,
-    listed: &Split<P, H::Memo, R::State>,
+    listed: &L,
     bound: u32,
     opts: &IdaOptions,
     saving: Saving<'_>,
 ) -> Result<Outcome<P, H::Memo, R::State>, SearchError> {
-    let tasks = &listed.tasks;
+    let count = listed.len();
     let keeper = saving.as_ref().map(|s| s.0);
     // The subtrees a checkpoint says were searched to the end.
-    let mut done: Vec<Option<DoneTask>> = vec![None; tasks.len()];
+    let mut done: Vec<Option<DoneTask>> = vec![None; count];
     if let Some((k, split, resume)) = saving {
         let finished = match resume {
-            Some((count, finished)) => {
-                if count != tasks.len() as u64 {
-                    return Err(k.refuse(format!(
-                        "it lists {count} subtrees where this search finds {}",
-                        tasks.len()
-                    )));
+            Some((saved, finished)) => {
+                if saved != count as u64 {
+                    return Err(k.refuse(format!("it lists {saved} subtrees where this search finds {count}")));
                 }
                 finished
             }
@@ -882,7 +932,7 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         for d in &finished {
             done[d.task as usize] = Some(*d);
         }
-        k.split(split, tasks.len() as u64, finished)?;
+        k.split(split, count as u64, finished)?;
     }
     let done = &done;
     let next = AtomicUsize::new(0);
@@ -896,9 +946,21 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             .map(|_| {
                 scope.spawn(|| {
                     let mut done_list = Vec::new();
+                    // One search per thread, its buffers kept from subtree
+                    // to subtree (a frontier has millions of small ones).
+                    let mut dfs = Dfs::new(
+                        p,
+                        h,
+                        r,
+                        Cuts::of(opts),
+                        Vec::new(),
+                        Vec::new(),
+                        Some((&first, 0)),
+                        Some(&opts.ctx),
+                    );
                     loop {
                         let i = next.fetch_add(1, Relaxed);
-                        if i >= tasks.len() || i > first.load(Relaxed) {
+                        if i >= count || i > first.load(Relaxed) {
                             break;
                         }
                         if let Some(d) = done[i] {
@@ -919,22 +981,21 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                             ));
                             continue;
                         }
-                        let t = &tasks[i];
-                        let mut dfs = Dfs::new(
-                            p,
-                            h,
-                            r,
-                            Cuts::of(opts),
-                            t.path.clone(),
-                            t.moves.clone(),
-                            Some((&first, i)),
-                            Some(&opts.ctx),
-                        );
-                        let step = if t.goal { Step::Found } else { dfs.dfs(bound) };
+                        let t = listed.task(i);
+                        let goal = t.goal;
+                        dfs.restart(t.path, t.moves, t.base, i);
+                        let step = if goal { Step::Found } else { dfs.dfs(bound) };
                         if step == Step::Found {
                             first.fetch_min(i, Relaxed);
                         }
-                        let outcome = dfs.outcome(step);
+                        let mut outcome = dfs.take_outcome(step);
+                        if step == Step::Found {
+                            listed.complete(i, &mut outcome.path, &mut outcome.moves);
+                        } else {
+                            // Only a solution's path is kept.
+                            outcome.path = Vec::new();
+                            outcome.moves = Vec::new();
+                        }
                         if let Some(k) = keeper
                             && let Step::Exceeded(_) | Step::Exhausted = step
                             && opts.ctx.stopped().is_none()
@@ -963,11 +1024,11 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     results.sort_by_key(|(i, _)| *i);
     // Replay the subtrees in depth-first order, up to the first solution.
     let (mut expanded, mut generated) = (0u64, 0u64);
-    let mut step = listed.cut;
+    let mut step = listed.cut();
     for (i, outcome) in results {
-        let task = &tasks[i];
-        expanded += task.before.0 + outcome.expanded;
-        generated += task.before.1 + outcome.generated;
+        let before = listed.before(i);
+        expanded += before.0 + outcome.expanded;
+        generated += before.1 + outcome.generated;
         if outcome.step == Step::Found {
             return Ok(Outcome {
                 step: Step::Found,
@@ -979,13 +1040,61 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         }
         step = step.and(outcome.step);
     }
+    let pending = listed.pending();
     Ok(Outcome {
         step,
-        expanded: expanded + listed.pending.0,
-        generated: generated + listed.pending.1,
+        expanded: expanded + pending.0,
+        generated: generated + pending.1,
         path: Vec::new(),
         moves: Vec::new(),
     })
+}
+
+/// The subtrees of one iteration, in the order their solutions win.
+trait TaskList<P: Puzzle, M, A>: Sync {
+    /// How many.
+    fn len(&self) -> usize;
+    /// Subtree `i`: the path from the root to its node.
+    fn task(&self, i: usize) -> Task<P, M, A>;
+    /// The work done before subtree `i` that is not in any subtree
+    /// (counted with it, as a depth-first search meets it first).
+    fn before(&self, i: usize) -> (u64, u64);
+    /// What the cuts outside the subtrees found (the least cost past the
+    /// bound).
+    fn cut(&self) -> Step;
+    /// Work after the last subtree.
+    fn pending(&self) -> (u64, u64);
+    /// Completes the path found in subtree `i` (which starts at its
+    /// task's first frame) into one from the root.
+    fn complete(&self, _i: usize, _path: &mut Vec<Frame<P, M, A>>, _moves: &mut Vec<P::Move>) {}
+}
+
+impl<P: Puzzle, M: Copy + Sync, A: Copy + Sync> TaskList<P, M, A> for Split<P, M, A>
+where
+    P::Move: Sync,
+{
+    fn len(&self) -> usize {
+        self.tasks.len()
+    }
+    fn task(&self, i: usize) -> Task<P, M, A> {
+        let t = &self.tasks[i];
+        Task {
+            path: t.path.clone(),
+            moves: t.moves.clone(),
+            base: t.base,
+            before: t.before,
+            goal: t.goal,
+        }
+    }
+    fn before(&self, i: usize) -> (u64, u64) {
+        self.tasks[i].before
+    }
+    fn cut(&self) -> Step {
+        self.cut
+    }
+    fn pending(&self) -> (u64, u64) {
+        self.pending
+    }
 }
 
 /// A checkpoint for [`run_tasks`]: the keeper, the split's mark and, when
@@ -1006,6 +1115,8 @@ struct Keeper {
 struct KeeperState {
     saved: IdaSaved,
     last: web_time::Instant,
+    /// When this run began the unfinished iteration (or went on with it).
+    since: web_time::Instant,
     /// The first write that failed; the run stops at the iteration's end.
     error: Option<CheckpointError>,
 }
@@ -1028,6 +1139,7 @@ impl Keeper {
                 state: std::sync::Mutex::new(KeeperState {
                     saved: loaded.clone().unwrap_or_default(),
                     last: web_time::Instant::now(),
+                    since: web_time::Instant::now(),
                     error: None,
                 }),
             },
@@ -1053,6 +1165,7 @@ impl Keeper {
             bound,
             ..IdaSaved::default()
         };
+        st.since = web_time::Instant::now();
         Ok(self.save_if_due(&mut st)?)
     }
 
@@ -1100,8 +1213,13 @@ impl Keeper {
     }
 
     fn save(c: &Checkpoint, st: &mut KeeperState) -> Result<(), CheckpointError> {
+        // The iteration's seconds so far, this run's added to those before.
+        let mut saved = st.saved.clone();
+        saved.seconds += st.since.elapsed().as_secs_f64();
         #[cfg(feature = "files")]
-        super::checkpoint::save_ida(&c.dir, &c.key, &st.saved)?;
+        super::checkpoint::save_ida(&c.dir, &c.key, &saved)?;
+        #[cfg(not(feature = "files"))]
+        let _ = saved;
         #[cfg(not(feature = "files"))]
         let _ = c;
         st.last = web_time::Instant::now();

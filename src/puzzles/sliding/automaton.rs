@@ -317,6 +317,13 @@ impl MovePruning<Sliding> for SlidePruning<'_> {
     fn next(&self, at: u32, _: &SlideState, m: SlideMove) -> Option<u32> {
         self.automaton.step(at, direction(self.width, m))
     }
+
+    /// The alphabetical order of the empty cell's moves the automaton's
+    /// sequences were sought in.
+    #[inline]
+    fn order(&self, m: SlideMove) -> Option<u32> {
+        Some(u32::from(direction(self.width, m)))
+    }
 }
 
 /// Every sequence of up to `depth` moves of the empty cell, within a

@@ -139,6 +139,9 @@ pub struct SolveOptions<'a> {
     /// IDA* searches a node's children in increasing order of their bound
     /// ([`IdaOptions::order`]).
     pub order: bool,
+    /// A* + IDA*: A* holds up to this many positions, then IDA* searches
+    /// below its frontier ([`search::astar_ida`]); 0: IDA* alone.
+    pub frontier: usize,
     /// IDA*'s checkpoints: a folder and the least time between two writes
     /// ([`IdaOptions::checkpoint`]); each board's search is told apart by
     /// its board, goal and bound, and one folder holds one search.
@@ -163,6 +166,7 @@ impl Default for SolveOptions<'_> {
             automaton: super::automaton::DEFAULT_DEPTH,
             bpmx: false,
             order: false,
+            frontier: 0,
             checkpoint: None,
             ctx: DEFAULT_CTX.get_or_init(|| crate::Context::new().with_tables(crate::context::Tables::in_memory())),
         }
@@ -286,6 +290,7 @@ pub struct Solver {
     ida: IdaOptions,
     automaton: Option<std::sync::Arc<SlideAutomaton>>,
     checkpoint: Option<(std::path::PathBuf, std::time::Duration)>,
+    frontier: usize,
 }
 
 impl Solver {
@@ -351,6 +356,7 @@ impl Solver {
             origins,
             automaton,
             checkpoint: opts.checkpoint.clone(),
+            frontier: opts.frontier,
             ida: IdaOptions {
                 max_depth: opts.max_depth,
                 undo_cut: true,
@@ -391,12 +397,19 @@ impl Solver {
             Tables::Max(db) => db.reflects(),
             _ => false,
         });
-        match &self.automaton {
-            Some(a) => match name.strip_suffix(')') {
-                Some(head) => format!("{head}; automaton of {} states)", a.states()),
-                None => format!("{name} (automaton of {} states)", a.states()),
-            },
-            None => name,
+        let mut notes = Vec::new();
+        if let Some(a) = &self.automaton {
+            notes.push(format!("automaton of {} states", a.states()));
+        }
+        if self.frontier > 0 && self.plan.algorithm == Algorithm::IdaStar {
+            notes.push(format!("below an A* frontier of up to {} positions", self.frontier));
+        }
+        if notes.is_empty() {
+            return name;
+        }
+        match name.strip_suffix(')') {
+            Some(head) => format!("{head}; {})", notes.join("; ")),
+            None => format!("{name} ({})", notes.join("; ")),
         }
     }
 
@@ -442,9 +455,11 @@ impl Solver {
             ),
             every: *every,
         });
-        match &self.automaton {
-            Some(a) => search::ida_star_pruned(p, start, h, &SlidePruning::new(p, a), opts),
-            None => search::ida_star_with(p, start, h, opts),
+        match (&self.automaton, self.frontier) {
+            (Some(a), 0) => search::ida_star_pruned(p, start, h, &SlidePruning::new(p, a), opts),
+            (None, 0) => search::ida_star_with(p, start, h, opts),
+            (Some(a), n) => search::astar_ida(p, start, h, &SlidePruning::new(p, a), opts, n),
+            (None, n) => search::astar_ida(p, start, h, &search::NoPruning, opts, n),
         }
     }
 

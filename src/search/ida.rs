@@ -941,86 +941,89 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
         usize,
         Outcome<P, <H as LowerBound<P>>::Memo, <R as MovePruning<P>>::State>,
     );
-    let mut results: Vec<Done<P, H, R>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..opts.threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done_list = Vec::new();
-                    // One search per thread, its buffers kept from subtree
-                    // to subtree (a frontier has millions of small ones).
-                    let mut dfs = Dfs::new(
-                        p,
-                        h,
-                        r,
-                        Cuts::of(opts),
-                        Vec::new(),
-                        Vec::new(),
-                        Some((&first, 0)),
-                        Some(&opts.ctx),
-                    );
-                    loop {
-                        let i = next.fetch_add(1, Relaxed);
-                        if i >= count || i > first.load(Relaxed) {
-                            break;
-                        }
-                        if let Some(d) = done[i] {
-                            let step = if d.next == u32::MAX {
-                                Step::Exhausted
-                            } else {
-                                Step::Exceeded(d.next)
-                            };
-                            done_list.push((
-                                i,
-                                Outcome {
-                                    step,
-                                    expanded: d.expanded,
-                                    generated: d.generated,
-                                    path: Vec::new(),
-                                    moves: Vec::new(),
-                                },
-                            ));
-                            continue;
-                        }
-                        let t = listed.task(i);
-                        let goal = t.goal;
-                        dfs.restart(t.path, t.moves, t.base, i);
-                        let step = if goal { Step::Found } else { dfs.dfs(bound) };
-                        if step == Step::Found {
-                            first.fetch_min(i, Relaxed);
-                        }
-                        let mut outcome = dfs.take_outcome(step);
-                        if step == Step::Found {
-                            listed.complete(i, &mut outcome.path, &mut outcome.moves);
-                        } else {
-                            // Only a solution's path is kept.
-                            outcome.path = Vec::new();
-                            outcome.moves = Vec::new();
-                        }
-                        if let Some(k) = keeper
-                            && let Step::Exceeded(_) | Step::Exhausted = step
-                            && opts.ctx.stopped().is_none()
-                        {
-                            k.done(DoneTask {
-                                task: i as u64,
-                                expanded: outcome.expanded,
-                                generated: outcome.generated,
-                                next: match step {
-                                    Step::Exceeded(f) => f,
-                                    _ => u32::MAX,
-                                },
-                            });
-                        }
-                        done_list.push((i, outcome));
-                    }
-                    done_list
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("an IDA* worker panicked"))
-            .collect()
-    });
+    // One thread runs the subtrees itself (no thread is started: the
+    // WebAssembly build has none).
+    let work = || {
+        let mut done_list = Vec::new();
+        // One search per thread, its buffers kept from subtree
+        // to subtree (a frontier has millions of small ones).
+        let mut dfs = Dfs::new(
+            p,
+            h,
+            r,
+            Cuts::of(opts),
+            Vec::new(),
+            Vec::new(),
+            Some((&first, 0)),
+            Some(&opts.ctx),
+        );
+        loop {
+            let i = next.fetch_add(1, Relaxed);
+            if i >= count || i > first.load(Relaxed) {
+                break;
+            }
+            if let Some(d) = done[i] {
+                let step = if d.next == u32::MAX {
+                    Step::Exhausted
+                } else {
+                    Step::Exceeded(d.next)
+                };
+                done_list.push((
+                    i,
+                    Outcome {
+                        step,
+                        expanded: d.expanded,
+                        generated: d.generated,
+                        path: Vec::new(),
+                        moves: Vec::new(),
+                    },
+                ));
+                continue;
+            }
+            let t = listed.task(i);
+            let goal = t.goal;
+            dfs.restart(t.path, t.moves, t.base, i);
+            let step = if goal { Step::Found } else { dfs.dfs(bound) };
+            if step == Step::Found {
+                first.fetch_min(i, Relaxed);
+            }
+            let mut outcome = dfs.take_outcome(step);
+            if step == Step::Found {
+                listed.complete(i, &mut outcome.path, &mut outcome.moves);
+            } else {
+                // Only a solution's path is kept.
+                outcome.path = Vec::new();
+                outcome.moves = Vec::new();
+            }
+            if let Some(k) = keeper
+                && let Step::Exceeded(_) | Step::Exhausted = step
+                && opts.ctx.stopped().is_none()
+            {
+                k.done(DoneTask {
+                    task: i as u64,
+                    expanded: outcome.expanded,
+                    generated: outcome.generated,
+                    next: match step {
+                        Step::Exceeded(f) => f,
+                        _ => u32::MAX,
+                    },
+                });
+            }
+            done_list.push((i, outcome));
+        }
+        done_list
+    };
+    let mut results: Vec<Done<P, H, R>> = if opts.threads <= 1 {
+        work()
+    } else {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..opts.threads).map(|_| scope.spawn(work)).collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("an IDA* worker panicked"))
+                .collect()
+        })
+    };
     results.sort_by_key(|(i, _)| *i);
     // Replay the subtrees in depth-first order, up to the first solution.
     let (mut expanded, mut generated) = (0u64, 0u64);

@@ -37,8 +37,8 @@ pub mod symmetric;
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};
 pub use ida::{
-    Child, IdaOptions, Iteration, LowerBound, MovePruning, NoBound, NoPruning, astar_ida, ida_star, ida_star_pruned,
-    ida_star_with, iddfs,
+    Child, IdaOptions, Iteration, LowerBound, MovePruning, NoBound, NoPruning, astar_ida, bytes_per_node, ida_star,
+    ida_star_pruned, ida_star_with, iddfs,
 };
 pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};
 

@@ -60,7 +60,17 @@ struct Node<P: Puzzle, M, A> {
 }
 
 /// Bytes A* holds a position with: the node, its key in the index and
-/// the heap's entry, with the index's spare room.
+/// the heap's entry, with the index's spare room (`M`: the bound's memo,
+/// `A`: the move pruning's state). [`astar_ida`] checks `limit` times this
+/// against the memory budget before it starts.
+///
+/// ```
+/// use tansaku::puzzles::sliding::{SlideState, Sliding};
+/// use tansaku::search::bytes_per_node;
+///
+/// let each = bytes_per_node::<Sliding, (), u32>();
+/// assert!(each > 2 * std::mem::size_of::<SlideState>() as u64 && each < 1000);
+/// ```
 pub fn bytes_per_node<P: Puzzle, M, A>() -> u64 {
     (std::mem::size_of::<Node<P, M, A>>() + 2 * (std::mem::size_of::<P::State>() + 4) + 16) as u64
 }

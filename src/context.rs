@@ -352,6 +352,22 @@ pub struct Context {
     tables: Tables,
     cancelled: Arc<AtomicBool>,
     deadline: Option<Instant>,
+    processes: Option<Arc<dyn Processes>>,
+}
+
+/// The processes of a job that search one problem together (an MPI job):
+/// every process runs the same search, takes its share of an iteration's
+/// subtrees (subtree `i` is process `i % count`'s) and learns the others'
+/// results by [`Processes::all_gather`], so each ends with the answer and
+/// the counts of one process.
+pub trait Processes: Send + Sync {
+    /// This process's number, from 0.
+    fn rank(&self) -> usize;
+    /// How many processes.
+    fn count(&self) -> usize;
+    /// Every process's `mine`, process 0's first; every process calls it
+    /// at the same point of the search.
+    fn all_gather(&self, mine: &[u64]) -> Vec<u64>;
 }
 
 impl Default for Context {
@@ -385,7 +401,34 @@ impl Context {
             tables: Tables::user(),
             cancelled: Arc::default(),
             deadline: None,
+            processes: None,
         }
+    }
+
+    /// The same, searching together with the other `processes` of a job
+    /// (IDA* shares its subtrees among them).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use tansaku::context::Processes;
+    ///
+    /// struct Alone;
+    /// impl Processes for Alone {
+    ///     fn rank(&self) -> usize { 0 }
+    ///     fn count(&self) -> usize { 1 }
+    ///     fn all_gather(&self, mine: &[u64]) -> Vec<u64> { mine.to_vec() }
+    /// }
+    /// let ctx = tansaku::Context::new().with_processes(Arc::new(Alone));
+    /// assert_eq!(ctx.processes().map(|p| p.count()), Some(1));
+    /// ```
+    pub fn with_processes(mut self, processes: Arc<dyn Processes>) -> Self {
+        self.processes = Some(processes);
+        self
+    }
+
+    /// The processes searching together, if any.
+    pub fn processes(&self) -> Option<&dyn Processes> {
+        self.processes.as_deref()
     }
 
     /// The same, with no memory budget at all (tables are not limited).

@@ -87,3 +87,66 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     let resumed = result(mpiexec("2", &[&args[..], &["--checkpoint", dir_arg]].concat()));
     assert_eq!(resumed, single);
 }
+
+/// What IDA* must give alike on any number of processes: length, boards,
+/// totals and each iteration's bound and counts.
+fn ida_counts(out: std::process::Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let its: Vec<Value> = v["iterations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| serde_json::json!([i["bound"], i["expanded"], i["generated"]]))
+        .collect();
+    serde_json::json!([
+        v["length"],
+        v["boards"],
+        v["stats"]["generated"],
+        v["stats"]["expanded"],
+        its
+    ])
+}
+
+#[test]
+fn ida_across_processes_gives_the_answer_and_counts_of_one() {
+    let pdb = tempfile::tempdir().unwrap();
+    // Korf's #80 (57 moves, 14M nodes with linear conflicts).
+    let base = [
+        "solve",
+        "sliding",
+        "--board",
+        "11 0 15 8 13 12 3 5 10 1 4 6 14 9 7 2",
+        "--goal",
+        "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+        "--bound",
+        "linear-conflicts",
+        "--json",
+        "-q",
+        "--threads",
+        "1",
+    ];
+    for extra in [&[][..], &["--frontier", "3000"][..]] {
+        let args = [&base[..], extra].concat();
+        let one = ida_counts(
+            Command::new(env!("CARGO_BIN_EXE_tansaku"))
+                .args(&args)
+                .env("TANSAKU_PDB_DIR", pdb.path())
+                .output()
+                .unwrap(),
+        );
+        assert_eq!(one[0], 57);
+        for n in ["2", "3"] {
+            let out = Command::new("mpiexec")
+                .args(["--oversubscribe", "-n", n, env!("CARGO_BIN_EXE_tansaku")])
+                .args(&args)
+                .arg("--mpi")
+                .env("TANSAKU_PDB_DIR", pdb.path())
+                .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+                .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+                .output()
+                .expect("mpiexec (OpenMPI) on the PATH");
+            assert_eq!(ida_counts(out), one, "{n} processes, {extra:?}");
+        }
+    }
+}

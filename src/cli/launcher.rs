@@ -29,7 +29,7 @@ pub fn check(uses_mpi: bool) -> Option<std::process::ExitCode> {
         return Some(std::process::ExitCode::SUCCESS);
     }
     let how = if cfg!(feature = "mpi") {
-        "give --mpi to share an analysis between them (longest)"
+        "give --mpi to share the work between them (longest sliding, solve sliding)"
     } else {
         "this build has no MPI support (build with --features mpi, then give --mpi)"
     };

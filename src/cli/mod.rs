@@ -814,6 +814,13 @@ pub struct SlidingSolve {
     /// With --checkpoint: least seconds between two checkpoints
     #[arg(long, default_value_t = 60, value_name = "SECONDS", requires = "checkpoint")]
     pub checkpoint_every: u64,
+    /// Search across the processes of an MPI job (start it with mpiexec
+    /// -n N or srun): every process runs the same IDA*, each iteration's
+    /// subtrees are shared among them, and process 0 prints the answer
+    /// with the counts of one process
+    #[cfg(feature = "mpi")]
+    #[arg(long, conflicts_with_all = ["checkpoint", "batch"])]
+    pub mpi: bool,
     #[command(flatten)]
     pub common: SolveCommon,
 }

@@ -91,7 +91,36 @@ pub fn sliding(a: &SlidingSolve) -> Result<(), Failure> {
         return sliding_batch(a, file);
     }
     let req = sliding_request(a).with("board", &a.board);
+    #[cfg(feature = "mpi")]
+    if a.mpi {
+        return sliding_mpi(req, a);
+    }
     solve("sliding", req, &a.common, a.pdb_dir.as_deref())
+}
+
+/// `solve sliding --mpi`: every process runs the search, sharing each
+/// iteration's subtrees; process 0 prints the answer.
+#[cfg(feature = "mpi")]
+fn sliding_mpi(req: Request, a: &SlidingSolve) -> Result<(), Failure> {
+    let universe = mpi::initialize().ok_or_else(|| Failure::Usage("MPI is already initialised".into()))?;
+    let processes = tansaku::search::mpi::MpiProcesses::world();
+    let root = tansaku::context::Processes::rank(&processes) == 0;
+    let ctx = a.common.context(a.pdb_dir.as_deref());
+    let ctx = if root { ctx } else { ctx.quiet() }.with_processes(std::sync::Arc::new(processes));
+    if root {
+        eprintln!(
+            "mpi: {} processes share each iteration's subtrees",
+            tansaku::context::Processes::count(&processes)
+        );
+    }
+    let answer = game("sliding").solve(&req, &ctx).map_err(failure);
+    drop(universe);
+    let answer = answer?;
+    if root {
+        write_solution_svg(&answer, a.common.svg.as_deref())?;
+        print_solve(&answer, a.common.json)?;
+    }
+    Ok(())
 }
 
 pub fn line(a: &LineSolve) -> Result<(), Failure> {

@@ -356,7 +356,8 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         // An iteration costs a few times the one before it; splitting pays
         // only for large ones (listing subtrees, starting threads).
         let large = opts.split_from == 0 || last.is_some_and(|i: &Iteration| i.generated >= opts.split_from);
-        let split = large && (opts.threads > 1 || keeper.is_some());
+        let shared = opts.ctx.processes().is_some_and(|ps| ps.count() > 1);
+        let split = large && (opts.threads > 1 || keeper.is_some() || shared);
         if split || resume.is_some() {
             parallel_iteration(p, h, r, &root, bound, &opts, keeper.map(|k| (k, resume)))
         } else {
@@ -880,7 +881,12 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     // Deep enough for many more subtrees than threads, so that they share
     // the work evenly; with a checkpoint, small enough that a kill loses
     // little.
-    let want = if keeper.is_some() { 2048 } else { 64 * opts.threads };
+    let processes = opts.ctx.processes().map_or(1, |ps| ps.count());
+    let want = if keeper.is_some() {
+        2048
+    } else {
+        64 * opts.threads * processes
+    };
     let mut split = resume.as_ref().map_or(1, |r| r.0);
     let listed = loop {
         let mut dfs = Dfs::new(p, h, r, Cuts::of(opts), vec![root.clone()], Vec::new(), None, None);
@@ -917,6 +923,10 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
 ) -> Result<Outcome<P, H::Memo, R::State>, SearchError> {
     let count = listed.len();
     let keeper = saving.as_ref().map(|s| s.0);
+    // With other processes, subtree i is process i % n's.
+    let shared = opts.ctx.processes().filter(|ps| ps.count() > 1);
+    let (me, of) = shared.map_or((0, 1), |ps| (ps.rank(), ps.count()));
+    let owned = |i: usize| i % of == me;
     // The subtrees a checkpoint says were searched to the end.
     let mut done: Vec<Option<DoneTask>> = vec![None; count];
     if let Some((k, split, resume)) = saving {
@@ -961,6 +971,9 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
             let i = next.fetch_add(1, Relaxed);
             if i >= count || i > first.load(Relaxed) {
                 break;
+            }
+            if !owned(i) {
+                continue;
             }
             if let Some(d) = done[i] {
                 let step = if d.next == u32::MAX {
@@ -1024,15 +1037,41 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
                 .collect()
         })
     };
+    if let Some(ps) = shared {
+        results = gather(ps, results);
+    }
     results.sort_by_key(|(i, _)| *i);
     // Replay the subtrees in depth-first order, up to the first solution.
     let (mut expanded, mut generated) = (0u64, 0u64);
     let mut step = listed.cut();
-    for (i, outcome) in results {
+    for (i, mut outcome) in results {
         let before = listed.before(i);
         expanded += before.0 + outcome.expanded;
         generated += before.1 + outcome.generated;
         if outcome.step == Step::Found {
+            if outcome.path.is_empty() {
+                // Another process found it: search that subtree again
+                // here for the path (the counts are the finder's).
+                let t = listed.task(i);
+                let goal = t.goal;
+                let mut dfs = Dfs::new(p, h, r, Cuts::of(opts), Vec::new(), Vec::new(), None, Some(&opts.ctx));
+                dfs.restart(t.path, t.moves, t.base, i);
+                let again = if goal { Step::Found } else { dfs.dfs(bound) };
+                if again != Step::Found {
+                    return Err(opts.ctx.stopped().map_or_else(
+                        || {
+                            SearchError::Unsupported(format!(
+                                "the processes disagree: another found a solution in subtree {i}, which holds none here (do they all run the same search?)"
+                            ))
+                        },
+                        SearchError::Stopped,
+                    ));
+                }
+                let mut found = dfs.take_outcome(again);
+                listed.complete(i, &mut found.path, &mut found.moves);
+                outcome.path = found.path;
+                outcome.moves = found.moves;
+            }
             return Ok(Outcome {
                 step: Step::Found,
                 expanded,
@@ -1051,6 +1090,53 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
         path: Vec::new(),
         moves: Vec::new(),
     })
+}
+
+/// Every process's subtree results, from this process's (`mine`): each
+/// travels as its index, counts and step; a solution's path stays with
+/// the process that found it.
+fn gather<P: Puzzle, M, A>(
+    ps: &dyn crate::context::Processes,
+    mine: Vec<(usize, Outcome<P, M, A>)>,
+) -> Vec<(usize, Outcome<P, M, A>)> {
+    let mut words = Vec::with_capacity(5 * mine.len());
+    for (i, o) in &mine {
+        let (code, next) = match o.step {
+            Step::Exhausted => (0, 0),
+            Step::Exceeded(f) => (1, f),
+            Step::Found => (2, 0),
+            Step::Stopped => (3, 0),
+        };
+        words.extend([*i as u64, o.expanded, o.generated, code, u64::from(next)]);
+    }
+    let mut paths: rustc_hash::FxHashMap<usize, Outcome<P, M, A>> =
+        mine.into_iter().filter(|(_, o)| o.step == Step::Found).collect();
+    ps.all_gather(&words)
+        .chunks_exact(5)
+        .map(|w| {
+            let i = w[0] as usize;
+            let step = match w[3] {
+                0 => Step::Exhausted,
+                1 => Step::Exceeded(w[4] as u32),
+                2 => Step::Found,
+                _ => Step::Stopped,
+            };
+            let (path, moves) = match paths.remove(&i) {
+                Some(o) => (o.path, o.moves),
+                None => (Vec::new(), Vec::new()),
+            };
+            (
+                i,
+                Outcome {
+                    step,
+                    expanded: w[1],
+                    generated: w[2],
+                    path,
+                    moves,
+                },
+            )
+        })
+        .collect()
 }
 
 /// The subtrees of one iteration, in the order their solutions win.

@@ -354,3 +354,47 @@ fn offsets(counts: &[i32]) -> Vec<i32> {
         })
         .collect()
 }
+
+/// The processes of the MPI job (its world), for IDA* to share an
+/// iteration's subtrees among them ([`crate::Context::with_processes`]).
+/// MPI must be initialised while they search; every process calls the
+/// search with the same arguments, and only the thread that started it
+/// talks to MPI.
+#[derive(Clone, Copy, Debug)]
+pub struct MpiProcesses {
+    rank: usize,
+    count: usize,
+}
+
+impl MpiProcesses {
+    /// This process in the job's world.
+    pub fn world() -> Self {
+        let w = mpi::topology::SimpleCommunicator::world();
+        MpiProcesses {
+            rank: w.rank() as usize,
+            count: w.size() as usize,
+        }
+    }
+}
+
+impl crate::context::Processes for MpiProcesses {
+    fn rank(&self) -> usize {
+        self.rank
+    }
+
+    fn count(&self) -> usize {
+        self.count
+    }
+
+    fn all_gather(&self, mine: &[u64]) -> Vec<u64> {
+        let world = mpi::topology::SimpleCommunicator::world();
+        let mut counts = vec![0i32; self.count];
+        world.all_gather_into(&(mine.len() as i32), &mut counts[..]);
+        let displs = offsets(&counts);
+        let total: usize = counts.iter().map(|&c| c as usize).sum();
+        let mut all = vec![0u64; total];
+        let mut part = PartitionMut::new(&mut all[..], &counts[..], &displs[..]);
+        world.all_gather_varcount_into(mine, &mut part);
+        all
+    }
+}

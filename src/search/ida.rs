@@ -668,14 +668,8 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
     }
 
     /// What the search did, ending with `step`.
-    fn outcome(self, step: Step) -> Outcome<P, H::Memo, R::State> {
-        Outcome {
-            step,
-            expanded: self.expanded,
-            generated: self.generated,
-            path: self.path,
-            moves: self.moves,
-        }
+    fn outcome(mut self, step: Step) -> Outcome<P, H::Memo, R::State> {
+        self.take_outcome(step)
     }
 
     /// Generates the children of the last frame into a buffer of depth

@@ -150,3 +150,138 @@ fn ida_across_processes_gives_the_answer_and_counts_of_one() {
         }
     }
 }
+
+/// Korf's #80 with linear conflicts on one thread a process (14M nodes).
+const IDA_ARGS: [&str; 13] = [
+    "solve",
+    "sliding",
+    "--board",
+    "11 0 15 8 13 12 3 5 10 1 4 6 14 9 7 2",
+    "--goal",
+    "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+    "--bound",
+    "linear-conflicts",
+    "--json",
+    "-q",
+    "--threads",
+    "1",
+    "--mpi",
+];
+
+fn mpi_job(n: &str, args: &[&str], pdb: &std::path::Path) -> Command {
+    let mut c = Command::new("mpiexec");
+    c.args(["--oversubscribe", "-n", n, env!("CARGO_BIN_EXE_tansaku")])
+        .args(args)
+        .env("TANSAKU_PDB_DIR", pdb)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    c
+}
+
+#[test]
+fn a_killed_ida_job_goes_on_from_every_processs_checkpoint() {
+    let pdb = tempfile::tempdir().unwrap();
+    let whole = ida_counts(mpi_job("1", &IDA_ARGS, pdb.path()).output().unwrap());
+    assert_eq!(whole[0], 57);
+    let ck = tempfile::tempdir().unwrap();
+    let dir = ck.path().join("run");
+    let dir_arg = dir.to_str().unwrap();
+    let loud: Vec<&str> = IDA_ARGS.iter().copied().filter(|&a| a != "-q").collect();
+    let args = [&loud[..], &["--checkpoint", dir_arg, "--checkpoint-every", "0"]].concat();
+    // Killed (SIGTERM to mpiexec takes the job down) after a growing
+    // delay, until a run ends by itself.
+    let (mut kills, mut held) = (0, 0);
+    let mut done = None;
+    for k in 0..40u64 {
+        let had = dir.join("process-0-of-2").join("ida.ckpt").exists();
+        let mut job = mpi_job("2", &args, pdb.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while job.try_wait().unwrap().is_none() && start.elapsed() < std::time::Duration::from_millis(900 + 150 * k) {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        if job.try_wait().unwrap().is_none() {
+            unsafe { libc::kill(job.id() as i32, libc::SIGTERM) };
+            job.wait().unwrap();
+            kills += 1;
+            held += usize::from(dir.join("process-1-of-2").join("ida.ckpt").exists());
+            continue;
+        }
+        let out = job.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{err}");
+        // Process 0 speaks for the job.
+        assert_eq!(err.matches("resumed at bound").count(), usize::from(had), "{err}");
+        if had {
+            assert!(err.contains("from the checkpoints in"), "{err}");
+        }
+        done = Some(ida_counts(out));
+        break;
+    }
+    let done = done.expect("a run ends within 40 tries");
+    assert!(
+        kills >= 2 && held >= 1,
+        "killed {kills} times, {held} with checkpoints: the test proves nothing"
+    );
+    assert_eq!(done, whole);
+    // Over: every process removed its checkpoint and its folder.
+    assert!(!dir.join("process-0-of-2").exists() && !dir.join("process-1-of-2").exists());
+}
+
+#[test]
+fn an_ida_checkpoint_of_another_number_of_processes_is_refused() {
+    let pdb = tempfile::tempdir().unwrap();
+    let ck = tempfile::tempdir().unwrap();
+    let dir = ck.path().join("run");
+    std::fs::create_dir_all(dir.join("process-1-of-2")).unwrap();
+    std::fs::write(dir.join("process-1-of-2").join("ida.ckpt"), b"x").unwrap();
+    let args = [&IDA_ARGS[..], &["--checkpoint", dir.to_str().unwrap()]].concat();
+    for n in ["1", "3"] {
+        let out = mpi_job(n, &args, pdb.path()).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(!out.status.success(), "{n} processes: {err}");
+        assert!(
+            err.contains("written by 2 processes searching together"),
+            "{n} processes: {err}"
+        );
+    }
+}
+
+/// A job killed while one process had written the iteration the others had
+/// begun: that process takes their finished iterations and the job gives
+/// the counts of one run. (Runs stopped by the depth limit leave their
+/// checkpoints at a known iteration.)
+#[test]
+fn a_process_behind_the_others_takes_their_iterations() {
+    let pdb = tempfile::tempdir().unwrap();
+    let whole = ida_counts(mpi_job("1", &IDA_ARGS, pdb.path()).output().unwrap());
+    let ck = tempfile::tempdir().unwrap();
+    let dir = ck.path().join("run");
+    let args = [
+        &IDA_ARGS[..],
+        &["--checkpoint", dir.to_str().unwrap(), "--checkpoint-every", "0"],
+    ]
+    .concat();
+    let one = dir.join("process-1-of-2").join("ida.ckpt");
+    let mut behind = Vec::new();
+    for depth in ["52", "56"] {
+        let out = mpi_job("2", &[&args[..], &["--max-depth", depth]].concat(), pdb.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(err.contains(&format!("no solution of at most {depth} moves")), "{err}");
+        if behind.is_empty() {
+            behind = std::fs::read(&one).unwrap();
+        }
+    }
+    assert_ne!(std::fs::read(&one).unwrap(), behind);
+    std::fs::write(&one, &behind).unwrap();
+    let loud: Vec<&str> = args.iter().copied().filter(|&a| a != "-q").collect();
+    let out = mpi_job("2", &loud, pdb.path()).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("resumed at bound 55 from the checkpoints in"), "{err}");
+    assert_eq!(ida_counts(out), whole);
+}

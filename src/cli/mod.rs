@@ -817,9 +817,11 @@ pub struct SlidingSolve {
     /// Search across the processes of an MPI job (start it with mpiexec
     /// -n N or srun): every process runs the same IDA*, each iteration's
     /// subtrees are shared among them, and process 0 prints the answer
-    /// with the counts of one process
+    /// with the counts of one process. With --checkpoint DIR, each process
+    /// keeps its own in DIR/process-K-of-N; run the job again with as many
+    /// processes to go on
     #[cfg(feature = "mpi")]
-    #[arg(long, conflicts_with_all = ["checkpoint", "batch"])]
+    #[arg(long, conflicts_with = "batch")]
     pub mpi: bool,
     #[command(flatten)]
     pub common: SolveCommon,

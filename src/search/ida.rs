@@ -75,7 +75,10 @@ pub struct IdaOptions {
     /// when the search is stopped; a run given the checkpoint of an
     /// interrupted one goes on from it and reports the same counts. Large
     /// iterations are then split into subtrees even on one thread. The
-    /// file is removed when the search ends.
+    /// file is removed when the search ends. Processes searching together
+    /// ([`crate::Context::with_processes`]) keep one each, in
+    /// `process-K-of-N` under the folder; a rerun with as many processes
+    /// goes on from them, and one with another number is refused.
     pub checkpoint: Option<super::retrograde::Checkpoint>,
 }
 
@@ -395,9 +398,23 @@ fn iterate<P: Puzzle, M, A>(
     let mut stats = before;
     let mut iterations = Vec::new();
     let progress = crate::progress::Progress::new(&opts.ctx, None, "nodes");
-    let (keeper, loaded) = match opts.checkpoint.as_ref().map(Keeper::open).transpose()? {
-        Some((k, loaded)) => (Some(k), loaded),
+    let shared = opts.ctx.processes().filter(|ps| ps.count() > 1);
+    // Subtrees of the unfinished iteration searched, over every process.
+    let mut searched = None;
+    let (keeper, loaded) = match &opts.checkpoint {
         None => (None, None),
+        Some(c) => {
+            let opened = own_checkpoint(c, shared).and_then(|c| Keeper::open(&c));
+            let (k, loaded) = match shared {
+                Some(ps) => {
+                    let (k, loaded, s) = agree(ps, opened)?;
+                    searched = s;
+                    (k, loaded)
+                }
+                None => opened?,
+            };
+            (Some(k), loaded)
+        }
     };
     let mut resume = None;
     // Seconds the runs before spent: on the iterations they finished, and
@@ -414,11 +431,12 @@ fn iterate<P: Puzzle, M, A>(
         before_runs += unfinished;
         iterations = saved.iterations;
         bound = saved.bound;
+        let (done, tasks) = searched.unwrap_or((saved.done.len() as u64, saved.tasks));
+        let dir = &keeper.as_ref().expect("loaded").c.dir;
         opts.ctx.notice(&format!(
-            "resumed at bound {bound} from the checkpoint in {} ({} of {} subtrees of the iteration searched)",
-            keeper.as_ref().expect("loaded").c.dir.display(),
-            saved.done.len(),
-            saved.tasks
+            "resumed at bound {bound} from the checkpoint{} in {} ({done} of {tasks} subtrees of the iteration searched)",
+            if shared.is_some() { "s" } else { "" },
+            if shared.is_some() { dir.parent().unwrap_or(dir) } else { dir }.display(),
         ));
         if saved.split > 0 {
             resume = Some((saved.split as usize, saved.tasks, saved.done));
@@ -428,6 +446,12 @@ fn iterate<P: Puzzle, M, A>(
         progress.update(stats.generated, &format!("bound {bound}"));
         if bound > opts.max_depth {
             progress.finish();
+            if let Some(k) = &keeper {
+                opts.ctx.notice(&format!(
+                    "kept the checkpoint in {}: a search allowed deeper goes on from it",
+                    k.c.dir.display()
+                ));
+            }
             stats.seconds = earlier + timer.seconds();
             return Err(SearchError::DepthLimit {
                 limit: opts.max_depth,
@@ -438,24 +462,43 @@ fn iterate<P: Puzzle, M, A>(
             progress.finish();
             return Err(SearchError::Stopped(why));
         }
-        if let Some(k) = &keeper
-            && resume.is_none()
-        {
-            k.begin(&iterations, bound)?;
+        // (Every process agrees here, even one that goes on with its
+        // iteration while another begins it afresh.)
+        if let Some(k) = &keeper {
+            let begun = if resume.is_none() {
+                k.begin(&iterations, bound)
+            } else {
+                Ok(())
+            };
+            together(shared, begun)?;
         }
         let clock = Timer::start();
         let outcome = one(bound, keeper.as_ref(), resume.take(), iterations.last())?;
         // A search told to stop (cancelled, past its deadline) answers so,
         // whatever its subtrees returned, and keeps what they finished.
-        if let Some(why) = opts.ctx.stopped() {
+        // Processes searching together stop together, and end together
+        // when one could not write its checkpoint.
+        let stopped = opts.ctx.stopped();
+        let failed = keeper.as_ref().is_some_and(|k| k.lock().error.is_some());
+        let (stopped_any, failed_any) = match shared {
+            Some(ps) => {
+                let all = ps.all_gather(&[u64::from(stopped.is_some()), u64::from(failed)]);
+                (all.chunks(2).any(|w| w[0] != 0), all.chunks(2).any(|w| w[1] != 0))
+            }
+            None => (stopped.is_some(), failed),
+        };
+        if stopped_any {
             progress.finish();
             if let Some(k) = &keeper {
                 k.write()?;
             }
-            return Err(SearchError::Stopped(why));
+            return Err(SearchError::Stopped(stopped.unwrap_or(crate::context::Stop::Cancelled)));
         }
         if let Some(k) = &keeper {
             k.failed()?;
+        }
+        if failed_any {
+            return Err(another_failed());
         }
         stats.expanded += outcome.expanded;
         stats.generated += outcome.generated;
@@ -877,7 +920,7 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     // little.
     let processes = opts.ctx.processes().map_or(1, |ps| ps.count());
     let want = if keeper.is_some() {
-        2048
+        2048.max(64 * opts.threads * processes)
     } else {
         64 * opts.threads * processes
     };
@@ -924,19 +967,20 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
     // The subtrees a checkpoint says were searched to the end.
     let mut done: Vec<Option<DoneTask>> = vec![None; count];
     if let Some((k, split, resume)) = saving {
-        let finished = match resume {
-            Some((saved, finished)) => {
-                if saved != count as u64 {
-                    return Err(k.refuse(format!("it lists {saved} subtrees where this search finds {count}")));
-                }
-                finished
+        let listed = match resume {
+            Some((saved, _)) if saved != count as u64 => {
+                Err(k.refuse(format!("it lists {saved} subtrees where this search finds {count}")))
             }
-            None => Vec::new(),
+            Some((_, finished)) => Ok(finished),
+            None => Ok(Vec::new()),
         };
-        for d in &finished {
-            done[d.task as usize] = Some(*d);
-        }
-        k.split(split, count as u64, finished)?;
+        let written = listed.and_then(|finished| {
+            for d in &finished {
+                done[d.task as usize] = Some(*d);
+            }
+            k.split(split, count as u64, finished)
+        });
+        together(shared, written)?;
     }
     let done = &done;
     let next = AtomicUsize::new(0);
@@ -1084,6 +1128,166 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
         path: Vec::new(),
         moves: Vec::new(),
     })
+}
+
+/// `r` on every process of `shared`: an error on any of them ends the
+/// search on all (the others would wait for it at the next exchange).
+fn together(shared: Option<&dyn crate::context::Processes>, r: Result<(), SearchError>) -> Result<(), SearchError> {
+    let Some(ps) = shared else { return r };
+    let all = ps.all_gather(&[u64::from(r.is_err())]);
+    r?;
+    if all.iter().any(|&f| f != 0) {
+        return Err(another_failed());
+    }
+    Ok(())
+}
+
+fn another_failed() -> SearchError {
+    SearchError::Unsupported(
+        "another process of the job could not go on with its checkpoint (its own message says why)".into(),
+    )
+}
+
+/// This process's checkpoint: `c` itself for a search on its own, its
+/// own folder `process-K-of-N` under `c`'s for one of `N` processes
+/// searching together. A folder holding the checkpoints of another number
+/// of processes is refused: their subtrees were dealt otherwise.
+fn own_checkpoint(c: &Checkpoint, shared: Option<&dyn crate::context::Processes>) -> Result<Checkpoint, SearchError> {
+    let (me, count) = shared.map_or((0, 1), |ps| (ps.rank(), ps.count()));
+    #[cfg(feature = "files")]
+    if let Ok(entries) = std::fs::read_dir(&c.dir) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let of = if name == super::checkpoint::IDA_FILE {
+                Some(1)
+            } else {
+                name.strip_prefix("process-")
+                    .and_then(|n| n.split_once("-of-"))
+                    .and_then(|(_, n)| n.parse::<usize>().ok())
+                    .filter(|_| e.path().join(super::checkpoint::IDA_FILE).exists())
+            };
+            if let Some(of) = of
+                && of != count
+            {
+                let written = if of == 1 {
+                    "one process".to_string()
+                } else {
+                    format!("{of} processes searching together")
+                };
+                let running = if count == 1 {
+                    "one process".to_string()
+                } else {
+                    format!("{count} processes")
+                };
+                return Err(SearchError::Checkpoint(CheckpointError::Refused {
+                    path: e.path(),
+                    why: format!(
+                        "it was written by {written} and this search runs on {running}: run it as it was run, or remove the folder to start afresh"
+                    ),
+                }));
+            }
+        }
+    }
+    if count == 1 {
+        return Ok(c.clone());
+    }
+    Ok(Checkpoint {
+        dir: c.dir.join(format!("process-{me}-of-{count}")),
+        key: format!("{}, process {me} of {count}", c.key),
+        every: c.every,
+    })
+}
+
+/// The checkpoints `opened` by the processes of a job, made to agree: a
+/// process killed before writing the iteration the others began takes
+/// their finished iterations and begins that one afresh (its subtrees of
+/// the iteration before were counted by the exchange that ended it).
+/// Also returns the subtrees of the unfinished iteration searched over
+/// every process, and their number.
+#[allow(clippy::type_complexity)]
+fn agree(
+    ps: &dyn crate::context::Processes,
+    opened: Result<(Keeper, Option<IdaSaved>), SearchError>,
+) -> Result<(Keeper, Option<IdaSaved>, Option<(u64, u64)>), SearchError> {
+    // [opened?, iterations + 1 (0: none), bound, subtrees done, subtrees,
+    // each iteration's four words].
+    let mut words = vec![u64::from(opened.is_ok())];
+    if let Ok((_, saved)) = &opened {
+        match saved {
+            None => words.push(0),
+            Some(s) => {
+                words.extend([
+                    1 + s.iterations.len() as u64,
+                    u64::from(s.bound),
+                    s.done.len() as u64,
+                    s.tasks,
+                ]);
+                for i in &s.iterations {
+                    words.extend([u64::from(i.bound), i.expanded, i.generated, i.seconds.to_bits()]);
+                }
+            }
+        }
+    }
+    let all = ps.all_gather(&words);
+    let (keeper, mine) = opened?;
+    // Each process's (iterations + 1, bound, done, tasks, iterations).
+    let mut held = Vec::new();
+    let mut at = 0;
+    while at < all.len() {
+        let ok = all[at];
+        at += 1;
+        if ok == 0 {
+            return Err(another_failed());
+        }
+        let n = all[at];
+        at += 1;
+        if n == 0 {
+            held.push((0, 0, 0, 0, Vec::new()));
+            continue;
+        }
+        let (bound, done, tasks) = (all[at] as u32, all[at + 1], all[at + 2]);
+        at += 3;
+        let its: Vec<Iteration> = all[at..at + 4 * (n as usize - 1)]
+            .chunks_exact(4)
+            .map(|w| Iteration {
+                bound: w[0] as u32,
+                expanded: w[1],
+                generated: w[2],
+                seconds: f64::from_bits(w[3]),
+            })
+            .collect();
+        at += 4 * (n as usize - 1);
+        held.push((n, bound, done, tasks, its));
+    }
+    let best = held.iter().map(|h| h.0).max().unwrap_or(0);
+    if best == 0 {
+        return Ok((keeper, None, None));
+    }
+    let ahead: Vec<_> = held.iter().filter(|h| h.0 == best).collect();
+    if ahead
+        .iter()
+        .any(|h| h.1 != ahead[0].1 || h.4.iter().zip(&ahead[0].4).any(|(a, b)| a.bound != b.bound))
+    {
+        return Err(keeper
+            .refuse("the processes' checkpoints are of different searches: remove the folder to start afresh".into()));
+    }
+    let searched = (
+        ahead.iter().map(|h| h.2).sum(),
+        ahead.iter().map(|h| h.3).max().unwrap_or(0),
+    );
+    let mine = match mine {
+        Some(m) if m.iterations.len() as u64 + 1 == best => m,
+        _ => {
+            let adopted = IdaSaved {
+                iterations: ahead[0].4.clone(),
+                bound: ahead[0].1,
+                ..IdaSaved::default()
+            };
+            keeper.lock().saved = adopted.clone();
+            adopted
+        }
+    };
+    Ok((keeper, Some(mine), Some(searched)))
 }
 
 /// Every process's subtree results, from this process's (`mine`): each
@@ -1312,5 +1516,15 @@ impl Keeper {
     /// The search is over: its checkpoint is of no more use.
     fn remove(&self, ctx: &crate::Context) {
         super::checkpoint::finished(&self.c.dir, super::checkpoint::IDA_FILE, ctx);
+        // A process's own folder goes too, once empty.
+        #[cfg(feature = "files")]
+        if self
+            .c
+            .dir
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("process-"))
+        {
+            let _ = std::fs::remove_dir(&self.c.dir);
+        }
     }
 }

@@ -11,14 +11,17 @@
 //! regions: a lower bound on the moves of those tiles in any real solution
 //! (Korf & Felner 2002), so the tables of disjoint patterns add up.
 //!
-//! The search keeps two bits per (placement, region), the region named by
-//! the ordinal of its lowest cell among the free cells: 00 not reached,
+//! The search keeps two bits per (placement, region), the regions of a
+//! placement numbered in the order of their lowest cells: 00 not reached,
 //! 01 and 10 the frontier and the next layer (their roles swap every
-//! layer), 11 done. Ordinals that name no region are set to 11 when the
+//! layer), 11 done. Slots past a placement's regions are set to 11 when the
 //! placement is first reached, so a placement whose slots are all non-zero
-//! is finished. The slots of one placement form a lane of 16, 32 or 64
-//! bits, packed into 64-bit words, so one test on a word looks at up to
-//! four placements (the 8-tile pattern of the 15-puzzle: 16 bits). Layers run top-down (expand the frontier, claim unseen
+//! is finished. A placement has as many slots as any placement of the
+//! pattern has regions (counted over every set of cells before the build:
+//! 5 for 6 tiles of the 24-puzzle, where the free cells are 19), and its
+//! slots form a lane of 16, 32 or 64 bits, packed into 64-bit words, so one
+//! test on a word looks at up to four placements. So a 7-tile pattern of
+//! the 24-puzzle takes 2 bytes a placement while it is built, not 8. Layers run top-down (expand the frontier, claim unseen
 //! children with one `fetch_or`) while the frontier is small and bottom-up
 //! (every unseen region looks for a neighbour in the frontier) once it is
 //! large, in parallel on every core (rayon). A placement's distance is
@@ -54,9 +57,10 @@ struct Lanes {
 }
 
 impl Lanes {
-    fn new(free_cells: usize) -> Self {
-        let bits = (2 * free_cells as u32).next_power_of_two().max(16);
-        let lane = u64::MAX >> (64 - 2 * free_cells.max(1) as u32);
+    /// Lanes of `slots` slots (at most 32).
+    fn new(slots: usize) -> Self {
+        let bits = (2 * slots as u32).next_power_of_two().max(16);
+        let lane = u64::MAX >> (64 - 2 * slots.max(1) as u32);
         let mut valid = 0u64;
         for l in 0..64 / bits {
             valid |= lane << (l * bits);
@@ -89,18 +93,19 @@ impl Lanes {
 /// (a bit a placement and free cell) and the search's slot words.
 pub fn build_bytes(geo: &Geometry, k: usize, zero: bool) -> u64 {
     let entries = GroupIndex::new(geo.cells(), k).size();
-    let lanes = Lanes::new(geo.cells() - k);
+    let lanes = Lanes::new(region_counts(geo, k).1 as usize);
     let bits = if zero { zero_bytes(entries, geo.cells() - k) } else { 0 };
     entries
         .saturating_add(bits)
         .saturating_add(8 * lanes.words(entries) as u64)
 }
 
-/// Which region of a set of free cells a cell belongs to, named by the
-/// ordinal of the region's lowest cell among the free cells.
+/// Which region of a set of free cells a cell belongs to, numbered in the
+/// order of the regions' lowest cells.
 enum Regions {
-    /// Boards of at most 16 cells: `ordinals[free][cell]` and
-    /// `unused[free]`, each read in one load.
+    /// Boards of at most 16 cells: `ordinals[free][cell]` (the region's
+    /// number) and `unused[free]` (the number of regions), each read in
+    /// one load.
     Table { ordinals: Vec<[u8; 16]>, unused: Vec<u32> },
     /// Larger boards: flood fills.
     Flood,
@@ -118,7 +123,7 @@ impl Regions {
                 let mut row = [0u8; 16];
                 for (c, slot) in row.iter_mut().enumerate().take(geo.cells()) {
                     if free >> c & 1 == 1 {
-                        *slot = Self::flood_ordinal(geo, free, c);
+                        *slot = Self::flood_index(geo, free, c);
                     }
                 }
                 row
@@ -126,53 +131,52 @@ impl Regions {
             .collect();
         let unused = (0..1u64 << geo.cells())
             .into_par_iter()
-            .map(|free| unused_slots(geo, free) as u32)
+            .map(|free| region_count(geo, free))
             .collect();
         Regions::Table { ordinals, unused }
     }
 
     #[inline]
-    fn flood_ordinal(geo: &Geometry, free: u64, c: usize) -> u8 {
-        let region = geo.flood(free, 1 << c);
-        (free & ((region & region.wrapping_neg()) - 1)).count_ones() as u8
+    fn flood_index(geo: &Geometry, free: u64, c: usize) -> u8 {
+        let (mut rest, mut i) = (free, 0);
+        loop {
+            let region = geo.flood(free, rest & rest.wrapping_neg());
+            if region >> c & 1 == 1 {
+                return i;
+            }
+            rest &= !region;
+            i += 1;
+        }
     }
 
     #[inline]
     fn ordinal(&self, geo: &Geometry, free: u64, c: usize) -> u32 {
         match self {
             Regions::Table { ordinals, .. } => ordinals[free as usize][c] as u32,
-            Regions::Flood => Self::flood_ordinal(geo, free, c) as u32,
+            Regions::Flood => Self::flood_index(geo, free, c) as u32,
         }
     }
 
-    /// [`unused_slots`] of `free`.
+    /// The slot pattern `11` at every slot of a lane of `lane` past the
+    /// regions of `free`.
     #[inline]
-    fn unused(&self, geo: &Geometry, free: u64) -> u64 {
-        match self {
-            Regions::Table { unused, .. } => unused[free as usize] as u64,
-            Regions::Flood => unused_slots(geo, free),
-        }
+    fn unused(&self, geo: &Geometry, free: u64, lane: u64) -> u64 {
+        let regions = match self {
+            Regions::Table { unused, .. } => unused[free as usize],
+            Regions::Flood => region_count(geo, free),
+        };
+        lane & u64::MAX.checked_shl(2 * regions).unwrap_or(0)
     }
 }
 
-/// The slot pattern `11` at every ordinal of `free` that names no region
-/// (is not the lowest cell of its region).
-fn unused_slots(geo: &Geometry, free: u64) -> u64 {
-    let (mut rest, mut lowest) = (free, 0u64);
+/// The regions `free` falls into.
+fn region_count(geo: &Geometry, free: u64) -> u32 {
+    let (mut rest, mut n) = (free, 0);
     while rest != 0 {
-        let low = rest & rest.wrapping_neg();
-        rest &= !geo.flood(free, low);
-        lowest |= low;
+        rest &= !geo.flood(free, rest & rest.wrapping_neg());
+        n += 1;
     }
-    let (mut out, mut cells, mut o) = (0u64, free, 0);
-    while cells != 0 {
-        if lowest & cells & cells.wrapping_neg() == 0 {
-            out |= 3 << (2 * o);
-        }
-        cells &= cells - 1;
-        o += 1;
-    }
-    out
+    n
 }
 
 /// Low bit of every slot of `w` that holds `v`.
@@ -307,7 +311,7 @@ impl Search<'_> {
         }
         let old = w.fetch_or(v << sh, Relaxed);
         if (old >> base) & self.lanes.lane == 0 {
-            w.fetch_or(self.regions.unused(self.geo, free) << base, Relaxed);
+            w.fetch_or(self.regions.unused(self.geo, free, self.lanes.lane) << base, Relaxed);
         }
         (old >> sh) & 3 == 0
     }
@@ -355,12 +359,11 @@ impl Search<'_> {
     fn mark_regions(&self, zero: &mut [u8], at: u64, r: u64, lane: u64) {
         let p = self.placement(r);
         let free_cells = self.geo.cells() - self.index.tiles();
-        let (mut cells, mut o) = (p.free, 0);
-        while cells != 0 {
-            let low = cells & cells.wrapping_neg();
-            cells &= cells - 1;
+        let (mut rest, mut o) = (p.free, 0);
+        while rest != 0 {
+            let mut region = self.geo.flood(p.free, rest & rest.wrapping_neg());
+            rest &= !region;
             if lane >> (2 * o) & 3 != 0 {
-                let mut region = self.geo.flood(p.free, low);
                 while region != 0 {
                     let c = region.trailing_zeros();
                     region &= region - 1;
@@ -398,12 +401,11 @@ impl Search<'_> {
                     continue;
                 }
                 let p = self.placement(r);
-                let (mut cells, mut o) = (p.free, 0);
-                while cells != 0 {
-                    let low = cells & cells.wrapping_neg();
-                    cells &= cells - 1;
+                let (mut rest, mut o) = (p.free, 0);
+                while rest != 0 {
+                    let region = self.geo.flood(p.free, rest & rest.wrapping_neg());
+                    rest &= !region;
                     if mine >> (2 * o) & 1 != 0 {
-                        let region = self.geo.flood(p.free, low);
                         self.children(&p, r, region, |child, slot, free| {
                             prefetch(&self.words[self.lanes.at(child).0]);
                             pending.push((child, slot, free));
@@ -438,12 +440,12 @@ impl Search<'_> {
                     continue;
                 }
                 let p = self.placement(r);
-                let (mut rest, mut add) = (p.free, 0u64);
+                let (mut rest, mut add, mut next_o) = (p.free, 0u64, 0);
                 while rest != 0 {
-                    let low = rest & rest.wrapping_neg();
-                    let region = self.geo.flood(p.free, low);
+                    let region = self.geo.flood(p.free, rest & rest.wrapping_neg());
                     rest &= !region;
-                    let o = (p.free & (low - 1)).count_ones();
+                    let o = next_o;
+                    next_o += 1;
                     if (mine >> (2 * o)) & 3 != 0 {
                         continue;
                     }
@@ -461,7 +463,7 @@ impl Search<'_> {
                 if add != 0 {
                     let base = self.lanes.at(r).1;
                     let closed = if mine == 0 {
-                        self.regions.unused(self.geo, p.free)
+                        self.regions.unused(self.geo, p.free, self.lanes.lane)
                     } else {
                         0
                     };
@@ -485,30 +487,28 @@ impl Search<'_> {
     }
 }
 
-/// (placement, region) pairs over all placements of `k` tiles: the regions
-/// depend only on which cells are taken, so each set of `k` cells counts
-/// once per arrangement of the tiles on it.
-fn abstract_states(geo: &Geometry, k: usize) -> u64 {
+/// (placement, region) pairs over all placements of `k` tiles, and the
+/// most regions of any placement: the regions depend only on which cells
+/// are taken, so each set of `k` cells counts once per arrangement of the
+/// tiles on it.
+fn region_counts(geo: &Geometry, k: usize) -> (u64, u32) {
     let n = geo.cells();
     let arrangements: u64 = (1..=k as u64).product();
     if k == 0 {
-        return 1;
+        return (1, 1);
     }
-    let mut total = 0u64;
+    let (mut total, mut most) = (0u64, 1u32);
     // Every k-subset of the cells, by Gosper's hack.
     let mut set: u64 = (1u64 << k) - 1;
     while set < 1u64 << n {
-        let free = geo.board() & !set;
-        let mut rest = free;
-        while rest != 0 {
-            rest &= !geo.flood(free, rest & rest.wrapping_neg());
-            total += arrangements;
-        }
+        let regions = region_count(geo, geo.board() & !set);
+        total += arrangements * u64::from(regions);
+        most = most.max(regions);
         let low = set & set.wrapping_neg();
         let ripple = set + low;
         set = (((ripple ^ set) >> 2) / low) | ripple;
     }
-    total
+    (total, most)
 }
 
 /// The table of one pattern: for every placement of the tiles whose goal
@@ -575,7 +575,8 @@ fn build(
     let k = goal_cells.len();
     let index = GroupIndex::new(geo.cells(), k);
     let entries = index.size();
-    let lanes = Lanes::new(geo.cells() - k);
+    let (total_states, slots) = region_counts(geo, k);
+    let lanes = Lanes::new(slots as usize);
     let search = Search {
         geo,
         unranker: Unranker::new(&index),
@@ -592,7 +593,6 @@ fn build(
     table.par_chunks_mut(1 << 20).for_each(|c| c.fill(UNREACHED));
     let free_cells = geo.cells() - k;
     let mut zero_table = zero.then(|| crate::memory::huge_zeroed(zero_bytes(entries, free_cells) as usize));
-    let total_states = abstract_states(geo, k);
     let chunks = search.words.len().div_ceil(CHUNK);
     let table_chunk = CHUNK << lanes.shift;
     let flags = || (0..chunks).map(|_| AtomicBool::new(false)).collect::<Vec<_>>();
@@ -603,7 +603,10 @@ fn build(
     let free = geo.board() & !occupied;
     let slot = search.regions.ordinal(geo, free, goal_blank as usize);
     let (i, base) = lanes.at(root);
-    search.words[i].store((1 << (2 * slot) | search.regions.unused(geo, free)) << base, Relaxed);
+    search.words[i].store(
+        (1 << (2 * slot) | search.regions.unused(geo, free, lanes.lane)) << base,
+        Relaxed,
+    );
     dirty[i / CHUNK].store(true, Relaxed);
     let bar = crate::progress::Progress::new(ctx, Some(total_states), "states");
     let (mut frontier, mut reached) = (1u64, 1u64);
@@ -697,11 +700,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn abstract_states_count_regions() {
+    fn region_counts_count_regions() {
         // 2x2, one tile: the other three cells are one region wherever it is.
-        assert_eq!(abstract_states(&Geometry::new(2, 2), 1), 4);
+        assert_eq!(region_counts(&Geometry::new(2, 2), 1), (4, 1));
         // 3x1, one tile in the middle splits the row in two.
-        assert_eq!(abstract_states(&Geometry::new(3, 1), 1), 1 + 2 + 1);
+        assert_eq!(region_counts(&Geometry::new(3, 1), 1), (1 + 2 + 1, 2));
+        // The 15-puzzle's 8 tiles on every other cell: 8 cells alone.
+        assert_eq!(region_counts(&Geometry::new(4, 4), 8).1, 8);
+        assert_eq!(region_counts(&Geometry::new(5, 5), 6).1, 5);
     }
 
     #[test]

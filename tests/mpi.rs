@@ -84,6 +84,36 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
         job.wait().unwrap();
     }
     assert!(dir.path().join("process-1-of-2").exists());
+    // Another number of processes, or one process alone, is refused
+    // rather than starting afresh beside the job's checkpoints.
+    let three = mpiexec("3", &[&args[..], &["--checkpoint", dir_arg]].concat());
+    let err = String::from_utf8_lossy(&three.stderr).to_string();
+    assert!(
+        !three.status.success() && err.contains("this one runs on 3 processes"),
+        "{err}"
+    );
+    let alone = Command::new(env!("CARGO_BIN_EXE_tansaku"))
+        .args([
+            "longest",
+            "sliding",
+            "--size",
+            "4x3",
+            "--json",
+            "-q",
+            "--bits",
+            "2",
+            "--checkpoint",
+            dir_arg,
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&alone.stderr).to_string();
+    assert_eq!(alone.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("written by a run on 2 processes and this one runs on one process"),
+        "{err}"
+    );
+    assert!(!dir.path().join("process-0-of-3").exists());
     let resumed = result(mpiexec("2", &[&args[..], &["--checkpoint", dir_arg]].concat()));
     assert_eq!(resumed, single);
 }
@@ -243,8 +273,9 @@ fn an_ida_checkpoint_of_another_number_of_processes_is_refused() {
         let out = mpi_job(n, &args, pdb.path()).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert!(!out.status.success(), "{n} processes: {err}");
+        let runs = if n == "1" { "one process" } else { "3 processes" };
         assert!(
-            err.contains("written by 2 processes searching together"),
+            err.contains(&format!("written by a run on 2 processes and this one runs on {runs}")),
             "{n} processes: {err}"
         );
     }

@@ -207,6 +207,60 @@ mod files {
     /// Makes sure files can be written in `dir` (created if missing), removes
     /// the temporary file a write killed midway left, and opens `file` there
     /// for reading if it exists.
+    /// Refuses `dir` when it holds the checkpoints of a run on another
+    /// number of processes than `count`: each process of a job of N keeps
+    /// its own under `process-K-of-N`, a run of one process its `single`
+    /// files in `dir` itself. Their work was dealt otherwise, so this run
+    /// cannot go on from them (and must not quietly start afresh beside
+    /// them).
+    pub(crate) fn same_processes(dir: &Path, count: usize, single: &[&str]) -> Result<(), CheckpointError> {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return Ok(());
+        };
+        // A process's folder holds a checkpoint in it or one level down.
+        fn holds(folder: &Path, depth: u32) -> bool {
+            fs::read_dir(folder).into_iter().flatten().flatten().any(|e| {
+                let p = e.path();
+                if p.is_dir() {
+                    depth > 0 && holds(&p, depth - 1)
+                } else {
+                    p.extension().is_some_and(|x| x == "ckpt")
+                }
+            })
+        }
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let of = if single.contains(&name.as_str()) {
+                Some(1)
+            } else {
+                name.strip_prefix("process-")
+                    .and_then(|n| n.split_once("-of-"))
+                    .and_then(|(_, n)| n.parse::<usize>().ok())
+                    .filter(|_| holds(&e.path(), 1))
+            };
+            if let Some(of) = of
+                && of != count
+            {
+                let processes = |n: usize| {
+                    if n == 1 {
+                        "one process".to_string()
+                    } else {
+                        format!("{n} processes")
+                    }
+                };
+                return Err(CheckpointError::Refused {
+                    path: e.path(),
+                    why: format!(
+                        "it was written by a run on {} and this one runs on {}: run it as it was run, or remove it to start afresh",
+                        processes(of),
+                        processes(count)
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
     fn prepare(dir: &Path, file: &str, temp: &str) -> Result<Option<(PathBuf, Head)>, CheckpointError> {
         if dir.exists() && !dir.is_dir() {
             return Err(CheckpointError::Unwritable {
@@ -214,6 +268,8 @@ mod files {
                 why: "it is a file, not a folder".into(),
             });
         }
+        // A run of one process on a job's folder.
+        same_processes(dir, 1, &[])?;
         fs::create_dir_all(dir).map_err(|e| unwritable(dir, e))?;
         let probe = dir.join(".tansaku-probe");
         File::create(&probe)

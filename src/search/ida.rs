@@ -1155,39 +1155,7 @@ fn another_failed() -> SearchError {
 fn own_checkpoint(c: &Checkpoint, shared: Option<&dyn crate::context::Processes>) -> Result<Checkpoint, SearchError> {
     let (me, count) = shared.map_or((0, 1), |ps| (ps.rank(), ps.count()));
     #[cfg(feature = "files")]
-    if let Ok(entries) = std::fs::read_dir(&c.dir) {
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let of = if name == super::checkpoint::IDA_FILE {
-                Some(1)
-            } else {
-                name.strip_prefix("process-")
-                    .and_then(|n| n.split_once("-of-"))
-                    .and_then(|(_, n)| n.parse::<usize>().ok())
-                    .filter(|_| e.path().join(super::checkpoint::IDA_FILE).exists())
-            };
-            if let Some(of) = of
-                && of != count
-            {
-                let written = if of == 1 {
-                    "one process".to_string()
-                } else {
-                    format!("{of} processes searching together")
-                };
-                let running = if count == 1 {
-                    "one process".to_string()
-                } else {
-                    format!("{count} processes")
-                };
-                return Err(SearchError::Checkpoint(CheckpointError::Refused {
-                    path: e.path(),
-                    why: format!(
-                        "it was written by {written} and this search runs on {running}: run it as it was run, or remove the folder to start afresh"
-                    ),
-                }));
-            }
-        }
-    }
+    super::checkpoint::same_processes(&c.dir, count, &[super::checkpoint::IDA_FILE])?;
     if count == 1 {
         return Ok(c.clone());
     }

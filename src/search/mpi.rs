@@ -101,6 +101,9 @@ pub fn retrograde_mpi<P: Ranked, W: Communicator>(
             every: c.every,
         })
     });
+    if let Some(c) = save {
+        checkpoint::same_processes(&c.dir, size as usize, &[checkpoint::FILE, checkpoint::DISK_FILE])?;
+    }
     let resumed = match &saves {
         Some(gens) => resume(world, gens, hi - lo, &table)?,
         None => None,

@@ -919,11 +919,8 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     // the work evenly; with a checkpoint, small enough that a kill loses
     // little.
     let processes = opts.ctx.processes().map_or(1, |ps| ps.count());
-    let want = if keeper.is_some() {
-        2048.max(64 * opts.threads * processes)
-    } else {
-        64 * opts.threads * processes
-    };
+    let even = 64 * opts.threads * processes;
+    let want = if keeper.is_some() { even.max(2048) } else { even };
     let mut split = resume.as_ref().map_or(1, |r| r.0);
     let listed = loop {
         let mut dfs = Dfs::new(p, h, r, Cuts::of(opts), vec![root.clone()], Vec::new(), None, None);

@@ -13,6 +13,7 @@
 //! cargo bench --bench korf -- --automaton 0           # no move pruning but "never undo"
 //! cargo bench --bench korf -- --set 24 --easiest 25 --checkpoint runs   # resumable: rerun goes on
 //! cargo bench --bench korf -- --set 24 --only 1,30 --frontier 1000000 --iterations   # A* + IDA*, per iteration
+//! cargo bench --bench korf -- --set 24 --only 25 --generic   # IDA*'s generic inner loop (same counts, slower)
 //! ```
 //!
 //! For the 24-puzzle each line also gives the nodes Korf & Felner's IDA*
@@ -36,6 +37,7 @@ struct Args {
     bpmx: bool,
     order: bool,
     frontier: usize,
+    generic: bool,
     iterations: bool,
     pdb_dir: Option<String>,
     checkpoint: Option<std::path::PathBuf>,
@@ -52,6 +54,7 @@ fn args() -> Result<Args, String> {
         bpmx: false,
         order: false,
         frontier: 0,
+        generic: false,
         iterations: false,
         pdb_dir: None,
         checkpoint: None,
@@ -78,6 +81,7 @@ fn args() -> Result<Args, String> {
             "--order" => a.order = true,
             "--frontier" => a.frontier = value()?.parse().map_err(|_| "--frontier: a number of positions")?,
             "--iterations" => a.iterations = true,
+            "--generic" => a.generic = true,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
             "--checkpoint" => a.checkpoint = Some(value()?.into()),
             // `cargo bench` passes --bench; the other harness flags do not apply.
@@ -151,6 +155,7 @@ fn main() -> ExitCode {
         bpmx: a.bpmx,
         order: a.order,
         frontier: a.frontier,
+        generic: a.generic,
         ctx: &ctx,
         ..SolveOptions::default()
     };

@@ -660,6 +660,7 @@ fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveO
                 .filter(|&n: &usize| n <= 1_000_000_000)
                 .ok_or_else(|| bad(format!("frontier = {t}: a number of positions from 0 to 1000000000")))?,
         },
+        generic: false,
         max_depth: req.max_depth,
         threads: req.threads.max(1),
         checkpoint: req.checkpoint.clone(),

@@ -506,3 +506,81 @@ fn partitions_chosen_by_measurement() {
     let nothing = choose(&p, &sample, &candidates, 10, 2, 12, &ida).unwrap_err();
     assert!(nothing.to_string().contains("fit"), "{nothing}");
 }
+
+/// IDA*'s own inner loop of the pattern databases (the default, which
+/// changes one board in place) against the generic one: with one
+/// partition (zero-aware or additive, with and without a mirror image)
+/// and the largest of two, with and without the automaton, on one and two
+/// threads and below an A* frontier, the same solution and the same
+/// counts, iteration by iteration.
+#[test]
+fn own_inner_loop_equals_the_generic_one() {
+    use tansaku::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
+    use tansaku::search::auto::Algorithm;
+    let ctx = tansaku::Context::new();
+    let cases: [(&str, &str, &str); 4] = [
+        // The 15-puzzle (a mirror image: the main diagonal keeps the goal's
+        // empty cell), additive and zero-aware, and two partitions.
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "5-5-5", ""),
+        (
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+            "1,4,5,8,12/2,3,6,7,11/9,10,13,14,15z",
+            "",
+        ),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "5-5-5 + 1-5/6-10/11-15z", ""),
+        // A 4x3 board: no symmetry keeps a corner, so no mirror image.
+        ("1 2 3 4/5 6 7 8/9 10 11 0", "1-5/6-11z", "4x3"),
+    ];
+    let mut searched = 0;
+    for (goal, bound, size) in cases {
+        let size = (!size.is_empty()).then_some((4, 3));
+        let goal = parse_board(goal, size).unwrap();
+        let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
+        for (automaton, threads, frontier) in [(16, 1, 0), (0, 1, 0), (16, 2, 0), (16, 2, 300)] {
+            let solver = |generic: bool| {
+                Solver::new(
+                    &p,
+                    SolveOptions {
+                        algorithm: Some(Algorithm::IdaStar),
+                        bound: BoundRequest::parse(bound, p.width(), p.height()).unwrap(),
+                        automaton,
+                        threads,
+                        frontier,
+                        generic,
+                        ctx: &ctx,
+                        ..SolveOptions::default()
+                    },
+                )
+                .unwrap()
+            };
+            let (own, generic) = (solver(false), solver(true));
+            for seed in 0..6 {
+                let s = walk(&p, 60 + 7 * seed as usize, seed + 100);
+                let a = own.solve(&p, &s).unwrap();
+                let b = generic.solve(&p, &s).unwrap();
+                let case = format!(
+                    "{bound} from {} (automaton {automaton}, {threads} threads, frontier {frontier})",
+                    p.format(&s)
+                );
+                assert_eq!(a.moves, b.moves, "{case}");
+                assert_eq!(a.states, b.states, "{case}");
+                assert_eq!(
+                    (a.stats.expanded, a.stats.generated),
+                    (b.stats.expanded, b.stats.generated),
+                    "{case}"
+                );
+                let work = |i: &tansaku::search::Iteration| (i.bound, i.expanded, i.generated);
+                assert!(
+                    a.iterations.iter().map(work).eq(b.iterations.iter().map(work)),
+                    "{case}"
+                );
+                assert!(p.is_goal(replay(&p, &s, &a.moves).unwrap().last().unwrap()), "{case}");
+                searched += a.stats.expanded;
+            }
+        }
+    }
+    assert!(
+        searched > 10_000,
+        "the boards were too easy to compare the loops: {searched} nodes"
+    );
+}

@@ -270,12 +270,12 @@ where
     }
 
     #[inline]
-    fn after_moves(&self, _: &<P as Puzzle>::State, _: u32, _: &(), children: &mut [crate::search::Child<P, ()>]) {
+    fn after_moves(&self, _: &<P as Puzzle>::State, _: u32, _: &(), c: crate::search::Children<'_, P, ()>) {
         match self.1 {
-            Some(t) => t.estimate_each(children.iter_mut().map(|c| (self.0.cells(&c.1), &mut c.2))),
+            Some(t) => t.estimate_each(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut())),
             None => {
-                for c in children {
-                    c.2 = self.own(&c.1);
+                for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
+                    *h = self.own(s);
                 }
             }
         }
@@ -444,6 +444,7 @@ where
         bpmx: false,
         order: false,
         frontier: 0,
+        generic: false,
         checkpoint: req.checkpoint.clone(),
         bound,
         max_depth: req.max_depth,

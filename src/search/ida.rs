@@ -29,6 +29,7 @@
 //! they are reported per iteration ([`Iteration`]).
 
 mod frontier;
+pub(crate) use frontier::astar_ida_kernel;
 pub use frontier::{astar_ida, bytes_per_node};
 
 use super::checkpoint::{CheckpointError, DoneTask, IdaSaved};
@@ -189,16 +190,17 @@ pub trait LowerBound<P: Puzzle>: Sync {
     /// children together rather than one [`LowerBound::after_move`] each.
     const BATCH: bool = false;
 
-    /// The bounds of all of a node's children at once (each child's move,
-    /// state, bound and memo; the bounds and memos to fill in), used when
+    /// The bounds of all of a node's children at once (their moves and
+    /// positions; the bounds to fill in, and the memos to change from the
+    /// parent's, which each holds on entry), used when
     /// [`LowerBound::BATCH`] is set. A bound whose lookups miss the caches
     /// (tables far larger than them) computes every child's addresses
     /// before it reads any, so that the misses overlap. By default one
     /// [`LowerBound::after_move`] each.
     #[inline]
-    fn after_moves(&self, parent: &P::State, parent_h: u32, memo: &Self::Memo, children: &mut [Child<P, Self::Memo>]) {
-        for c in children {
-            (c.2, c.3) = self.after_move(parent, parent_h, memo, c.0, &c.1);
+    fn after_moves(&self, parent: &P::State, parent_h: u32, memo: &Self::Memo, children: Children<'_, P, Self::Memo>) {
+        for (i, (&m, t)) in children.moves.iter().zip(children.states).enumerate() {
+            (children.h[i], children.memos[i]) = self.after_move(parent, parent_h, memo, m, t);
         }
     }
 
@@ -256,6 +258,12 @@ pub trait MovePruning<P: Puzzle>: Sync {
     fn order(&self, _m: P::Move) -> Option<u32> {
         None
     }
+    /// Asks for what [`MovePruning::next`] will read from state `at`
+    /// ahead of its reads: a search calls it for each child it keeps, so
+    /// that a table larger than the caches is read from them when the
+    /// child's own children are made. By default nothing.
+    #[inline]
+    fn prefetch(&self, _at: Self::State) {}
 }
 
 /// No move pruning beyond the puzzle's own.
@@ -348,6 +356,20 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     r: &R,
     opts: IdaOptions,
 ) -> Result<Solution<P>, SearchError> {
+    ida_star_kernel(p, start, h, r, None, opts)
+}
+
+/// [`ida_star_pruned`] whose subtrees are searched by `kernel` when one is
+/// given (a puzzle's own inner loop, [`Kernel`]): the same iterations,
+/// split, checkpoints and processes, the same counts and answer.
+pub(crate) fn ida_star_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    r: &R,
+    kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
+    opts: IdaOptions,
+) -> Result<Solution<P>, SearchError> {
     let (h0, memo0) = h.start(start);
     let root = Frame {
         state: start.clone(),
@@ -362,7 +384,7 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         let shared = opts.ctx.processes().is_some_and(|ps| ps.count() > 1);
         let split = large && (opts.threads > 1 || keeper.is_some() || shared);
         if split || resume.is_some() {
-            parallel_iteration(p, h, r, &root, bound, &opts, keeper.map(|k| (k, resume)))
+            parallel_iteration(p, h, r, kernel, &root, bound, &opts, keeper.map(|k| (k, resume)))
         } else {
             let mut dfs = Dfs::new(
                 p,
@@ -373,7 +395,8 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                 Vec::new(),
                 None,
                 Some(&opts.ctx),
-            );
+            )
+            .with_kernel(kernel);
             let step = dfs.dfs(bound);
             Ok(dfs.outcome(step))
         }
@@ -582,10 +605,86 @@ impl<P: Puzzle, M: Copy, A: Copy> Clone for Frame<P, M, A> {
     }
 }
 
-/// A generated child: its move, state, bound and memo.
-/// A child of a node as IDA* keeps it: the move, the state, its bound and
-/// its memo.
-pub type Child<P, M> = (<P as Puzzle>::Move, <P as Puzzle>::State, u32, M);
+/// A node's children as [`LowerBound::after_moves`] bounds them, side by
+/// side: one entry a child in each slice.
+pub struct Children<'a, P: Puzzle, M> {
+    /// The moves that make them.
+    pub moves: &'a [P::Move],
+    /// Their positions.
+    pub states: &'a [P::State],
+    /// Their bounds, to fill in.
+    pub h: &'a mut [u32],
+    /// Their memos: the parent's on entry, each to become its child's.
+    pub memos: &'a mut [M],
+    /// The search cuts a child whose bound is above this: a bound made of
+    /// several looks may stop looking at such a child (its bound then any
+    /// value above this that is still a lower bound), and its memo is
+    /// never read.
+    pub cut_above: u32,
+}
+
+/// A node's children as IDA* keeps them, each part in its own buffer (a
+/// buffer of whole children is filled through copies of children built
+/// apart, each read back by the word while its bytes are still being
+/// written: the processor waits on every child).
+struct Brood<P: Puzzle, M, A> {
+    moves: Vec<P::Move>,
+    states: Vec<P::State>,
+    h: Vec<u32>,
+    memos: Vec<M>,
+    autos: Vec<A>,
+}
+
+impl<P: Puzzle, M: Copy, A: Copy> Brood<P, M, A> {
+    fn new() -> Self {
+        Brood {
+            moves: Vec::new(),
+            states: Vec::new(),
+            h: Vec::new(),
+            memos: Vec::new(),
+            autos: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.states.clear();
+        self.h.clear();
+        self.memos.clear();
+        self.autos.clear();
+    }
+
+    /// Child `i` as a frame of the path.
+    #[inline]
+    fn frame(&self, i: usize) -> Frame<P, M, A> {
+        Frame {
+            state: self.states[i].clone(),
+            h: self.h[i],
+            memo: self.memos[i],
+            auto: self.autos[i],
+        }
+    }
+
+    /// Sorts the children by their bound, keeping move order among equal
+    /// bounds: an insertion sort, as a node has a handful of children.
+    fn order(&mut self) {
+        for i in 1..self.len() {
+            let mut j = i;
+            while j > 0 && self.h[j - 1] > self.h[j] {
+                self.moves.swap(j - 1, j);
+                self.states.swap(j - 1, j);
+                self.h.swap(j - 1, j);
+                self.memos.swap(j - 1, j);
+                self.autos.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
 
 /// The cuts a search makes besides the bound ([`IdaOptions`]).
 #[derive(Clone, Copy, Debug)]
@@ -605,24 +704,6 @@ impl Cuts {
     }
 }
 
-/// Sorts a node's children (and their move pruning states alongside) by
-/// their bound, keeping move order among equal bounds: an insertion sort,
-/// as a node has a handful of children.
-#[inline]
-fn order_children<P: Puzzle, M, A>(children: &mut [Child<P, M>], autos: &mut [A]) {
-    for i in 1..children.len() {
-        let mut j = i;
-        while j > 0 && children[j - 1].2 > children[j].2 {
-            children.swap(j - 1, j);
-            autos.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
-/// A node's children and their move pruning states.
-type Children<P, M, A> = (Vec<Child<P, M>>, Vec<A>);
-
 /// What an iteration (or one subtree of it) did.
 struct Outcome<P: Puzzle, M, A> {
     step: Step,
@@ -632,6 +713,82 @@ struct Outcome<P: Puzzle, M, A> {
     path: Vec<Frame<P, M, A>>,
     moves: Vec<P::Move>,
 }
+
+/// A node a [`Kernel`] searches below: what its frame holds, the position
+/// before it and its depth.
+pub(crate) struct Below<'a, P: Puzzle, M, A> {
+    pub state: &'a P::State,
+    pub h: u32,
+    pub memo: &'a M,
+    pub auto: A,
+    /// The position before it, whose move the search never undoes
+    /// (`None` at the start, or when undoing is not cut).
+    pub before: Option<&'a P::State>,
+    /// Whether the search cuts a move that undoes the one before.
+    pub undo: bool,
+    /// Its depth.
+    pub g: u32,
+}
+
+/// When a search stops early: a subtree before this one found a solution
+/// (`first < mine`), or the context says so (asked every 16,384
+/// expansions).
+pub(crate) struct Halt<'a> {
+    pub first: Option<(&'a AtomicUsize, usize)>,
+    pub ctx: Option<&'a crate::Context>,
+}
+
+impl Halt<'_> {
+    /// Whether to stop at a node, `expanded` nodes having been expanded.
+    #[inline]
+    pub fn now(&self, expanded: u64) -> bool {
+        if let Some((first, mine)) = self.first
+            && first.load(Relaxed) < mine
+        {
+            return true;
+        }
+        expanded & 0x3fff == 0 && self.ctx.is_some_and(|c| c.stopped().is_some())
+    }
+}
+
+/// What a kernel's search below a node found.
+pub(crate) enum Descent<Mv> {
+    /// A goal, and the moves from the node to it.
+    Found(Vec<Mv>),
+    /// The least `f` past the bound among the nodes cut.
+    Exceeded(u32),
+    /// Nothing cut, no goal.
+    Exhausted,
+    /// Told to stop ([`Halt`]).
+    Stopped,
+}
+
+/// A puzzle's own IDA* inner loop: the depth-first search below one node,
+/// for a bound and move pruning it knows, with the children, cuts, order
+/// and counts of the generic search ([`Dfs`]), only faster (positions
+/// changed in place, nothing copied a child). The iterations, the split
+/// into subtrees, checkpoints and processes stay the generic ones.
+pub(crate) trait Kernel<P: Puzzle, M, A>: Sync {
+    /// A search for one thread, its buffers kept from subtree to subtree.
+    fn searcher(&self) -> Box<dyn KernelSearch<P, M, A> + '_>;
+}
+
+/// One thread's search of a [`Kernel`].
+pub(crate) trait KernelSearch<P: Puzzle, M, A> {
+    /// Searches below `node` with cost bound `bound`, adding the nodes it
+    /// expands and generates to the counters (as [`Dfs`] counts them),
+    /// stopping when `halt` says so.
+    fn search(
+        &mut self,
+        node: Below<'_, P, M, A>,
+        bound: u32,
+        halt: &Halt<'_>,
+        counts: &mut (u64, u64),
+    ) -> Descent<P::Move>;
+}
+
+/// A kernel's search of one thread.
+type OwnSearch<'a, P, M, A> = Box<dyn KernelSearch<P, M, A> + 'a>;
 
 /// One depth-first search, from the last frame of `path`.
 struct Dfs<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> {
@@ -644,9 +801,8 @@ struct Dfs<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> {
     /// The depth of the first frame of `path` (a subtree below a
     /// frontier starts with its node's parent, not the start).
     base: u32,
-    buffers: Vec<Vec<Child<P, H::Memo>>>,
-    /// The move pruning's state of each child in `buffers`.
-    autos: Vec<Vec<R::State>>,
+    /// The children of the node at each depth.
+    buffers: Vec<Brood<P, H::Memo, R::State>>,
     expanded: u64,
     generated: u64,
     /// `(first, mine)`: stop once the first subtree with a solution comes
@@ -655,6 +811,8 @@ struct Dfs<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> {
     /// Asked every 16,384 expansions whether to stop (cancelled, past the
     /// deadline).
     ctx: Option<&'a crate::Context>,
+    /// The puzzle's own inner loop, when it has one for this bound.
+    own: Option<OwnSearch<'a, P, H::Memo, R::State>>,
 }
 
 impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
@@ -678,12 +836,21 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
             moves,
             base: 0,
             buffers: Vec::new(),
-            autos: Vec::new(),
             expanded: 0,
             generated: 0,
             stop,
             ctx,
+            own: None,
         }
+    }
+
+    /// The same search, below each node by `kernel` when there is one
+    /// (and no cut it does not make is asked for).
+    fn with_kernel(mut self, kernel: Option<&'a dyn Kernel<P, H::Memo, R::State>>) -> Self {
+        if !self.cuts.bpmx && !self.cuts.order {
+            self.own = kernel.map(|k| k.searcher());
+        }
+        self
     }
 
     /// Starts again below another path, at depth `base`, as subtree
@@ -716,16 +883,14 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
     }
 
     /// Generates the children of the last frame into a buffer of depth
-    /// `depth` (counted as an expansion), with their move pruning states.
-    fn expand(&mut self, depth: usize) -> Children<P, H::Memo, R::State> {
+    /// `depth` (counted as an expansion), with their move pruning states;
+    /// a child whose bound is above `cut_above` will be cut.
+    fn expand(&mut self, depth: usize, cut_above: u32) -> Brood<P, H::Memo, R::State> {
         if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
-            self.autos.resize_with(depth + 1, Vec::new);
+            self.buffers.resize_with(depth + 1, Brood::new);
         }
-        let mut children = std::mem::take(&mut self.buffers[depth]);
-        let mut autos = std::mem::take(&mut self.autos[depth]);
-        children.clear();
-        autos.clear();
+        let mut kids = std::mem::replace(&mut self.buffers[depth], Brood::new());
+        kids.clear();
         let n = self.path.len();
         let node = &self.path[n - 1];
         let back = if self.cuts.undo && n > 1 {
@@ -735,37 +900,114 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
         };
         let (h, r) = (self.h, self.r);
         let last = self.moves.last().copied();
-        if H::BATCH {
-            self.p.for_each_successor_after(&node.state, last, |m, t| {
-                if back != Some(&t)
-                    && let Some(a) = r.next(node.auto, &node.state, m)
-                {
-                    children.push((m, t, 0, H::Memo::default()));
-                    autos.push(a);
-                }
-            });
-            h.after_moves(&node.state, node.h, &node.memo, &mut children);
-        } else {
-            self.p.for_each_successor_after(&node.state, last, |m, t| {
-                if back != Some(&t)
-                    && let Some(a) = r.next(node.auto, &node.state, m)
-                {
+        self.p.for_each_successor_after(&node.state, last, |m, t| {
+            if back != Some(&t)
+                && let Some(a) = r.next(node.auto, &node.state, m)
+            {
+                if !H::BATCH {
                     let (ht, memo) = h.after_move(&node.state, node.h, &node.memo, m, &t);
-                    children.push((m, t, ht, memo));
-                    autos.push(a);
+                    kids.h.push(ht);
+                    kids.memos.push(memo);
                 }
-            });
+                kids.moves.push(m);
+                kids.states.push(t);
+                r.prefetch(a);
+                kids.autos.push(a);
+            }
+        });
+        if H::BATCH {
+            let k = kids.len();
+            kids.h.resize(k, 0);
+            kids.memos.resize(k, node.memo);
+            h.after_moves(
+                &node.state,
+                node.h,
+                &node.memo,
+                Children {
+                    moves: &kids.moves,
+                    states: &kids.states,
+                    h: &mut kids.h,
+                    memos: &mut kids.memos,
+                    cut_above,
+                },
+            );
         }
         if self.cuts.order {
-            order_children::<P, H::Memo, R::State>(&mut children, &mut autos);
+            kids.order();
         }
         self.expanded += 1;
-        self.generated += children.len() as u64;
-        (children, autos)
+        self.generated += kids.len() as u64;
+        kids
     }
 
-    /// Searches below the last frame with cost bound `bound`.
+    /// Searches below the last frame with cost bound `bound`: by the
+    /// kernel when there is one, else [`Dfs::descend`].
     fn dfs(&mut self, bound: u32) -> Step {
+        let Some(own) = self.own.as_mut() else {
+            return self.descend(bound);
+        };
+        let n = self.path.len();
+        let node = &self.path[n - 1];
+        let below = Below {
+            state: &node.state,
+            h: node.h,
+            memo: &node.memo,
+            auto: node.auto,
+            before: (self.cuts.undo && n > 1).then(|| &self.path[n - 2].state),
+            undo: self.cuts.undo,
+            g: self.base + (n - 1) as u32,
+        };
+        let halt = Halt {
+            first: self.stop,
+            ctx: self.ctx,
+        };
+        let mut counts = (self.expanded, self.generated);
+        let found = match own.search(below, bound, &halt, &mut counts) {
+            Descent::Found(moves) => moves,
+            Descent::Exceeded(f) => {
+                (self.expanded, self.generated) = counts;
+                return Step::Exceeded(f);
+            }
+            Descent::Exhausted => {
+                (self.expanded, self.generated) = counts;
+                return Step::Exhausted;
+            }
+            Descent::Stopped => {
+                (self.expanded, self.generated) = counts;
+                return Step::Stopped;
+            }
+        };
+        // The path to the goal, frame by frame, as the generic search
+        // keeps it; a move the puzzle does not take back (a kernel out of
+        // step with it) leaves the search to the generic one.
+        let (len, kept) = (self.path.len(), self.moves.len());
+        for m in found {
+            let last = &self.path[self.path.len() - 1];
+            let (Some(t), Some(auto)) = (self.p.apply(&last.state, m), self.r.next(last.auto, &last.state, m)) else {
+                self.path.truncate(len);
+                self.moves.truncate(kept);
+                return self.descend(bound);
+            };
+            let (h, memo) = self.h.after_move(&last.state, last.h, &last.memo, m, &t);
+            self.path.push(Frame {
+                state: t,
+                h,
+                memo,
+                auto,
+            });
+            self.moves.push(m);
+        }
+        if !self.p.is_goal(&self.path[self.path.len() - 1].state) {
+            self.path.truncate(len);
+            self.moves.truncate(kept);
+            return self.descend(bound);
+        }
+        (self.expanded, self.generated) = counts;
+        Step::Found
+    }
+
+    /// The generic search below the last frame with cost bound `bound`.
+    fn descend(&mut self, bound: u32) -> Step {
         let depth = self.path.len() - 1;
         let g = self.base + depth as u32;
         if self.p.is_goal(&self.path[depth].state) {
@@ -782,37 +1024,36 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
         {
             return Step::Stopped;
         }
-        let (mut children, autos) = self.expand(depth);
+        // A child is cut when g + 1 + its bound passes the bound (pathmax
+        // only raises bounds).
+        let kids = self.expand(depth, bound.saturating_sub(g + 1));
         let mut result = Step::Exhausted;
         // Pathmax both ways: the node is at least its best child's bound
         // less one, and each child at least the node's less one.
         let mut hn = self.path[depth].h;
         if self.cuts.bpmx {
-            hn = children.iter().map(|c| c.2.saturating_sub(1)).fold(hn, u32::max);
+            hn = kids.h.iter().map(|h| h.saturating_sub(1)).fold(hn, u32::max);
             if g + hn > bound {
-                self.buffers[depth] = children;
-                self.autos[depth] = autos;
+                self.buffers[depth] = kids;
                 return Step::Exceeded(g + hn);
             }
         }
-        for ((m, t, ht, memo), &auto) in children.drain(..).zip(&autos) {
+        for i in 0..kids.len() {
+            let ht = kids.h[i];
             let ht = if self.cuts.bpmx {
                 ht.max(hn.saturating_sub(1))
             } else {
                 ht
             };
-            if let Some(f) = cut_by(self.h, &t, g + 1 + ht, ht, bound) {
+            if let Some(f) = cut_by(self.h, &kids.states[i], g + 1 + ht, ht, bound) {
                 result = result.and(Step::Exceeded(f));
                 continue;
             }
-            self.path.push(Frame {
-                state: t,
-                h: ht,
-                memo,
-                auto,
-            });
-            self.moves.push(m);
-            match self.dfs(bound) {
+            let mut frame = kids.frame(i);
+            frame.h = ht;
+            self.path.push(frame);
+            self.moves.push(kids.moves[i]);
+            match self.descend(bound) {
                 Step::Found => {
                     result = Step::Found;
                     break;
@@ -826,8 +1067,7 @@ impl<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Dfs<'a, P, H, R> {
             self.path.pop();
             self.moves.pop();
         }
-        self.buffers[depth] = children;
-        self.autos[depth] = autos;
+        self.buffers[depth] = kids;
         result
     }
 }
@@ -874,21 +1114,17 @@ fn list_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         return;
     }
     let (e0, g0) = (dfs.expanded, dfs.generated);
-    let (mut children, autos) = dfs.expand(g);
+    let kids = dfs.expand(g, bound.saturating_sub(g as u32 + 1));
     out.pending.0 += dfs.expanded - e0;
     out.pending.1 += dfs.generated - g0;
-    for ((m, t, ht, memo), &auto) in children.drain(..).zip(&autos) {
-        if let Some(f) = cut_by(dfs.h, &t, (g + 1) as u32 + ht, ht, bound) {
+    for i in 0..kids.len() {
+        let ht = kids.h[i];
+        if let Some(f) = cut_by(dfs.h, &kids.states[i], (g + 1) as u32 + ht, ht, bound) {
             out.cut = out.cut.and(Step::Exceeded(f));
             continue;
         }
-        dfs.path.push(Frame {
-            state: t,
-            h: ht,
-            memo,
-            auto,
-        });
-        dfs.moves.push(m);
+        dfs.path.push(kids.frame(i));
+        dfs.moves.push(kids.moves[i]);
         list_tasks(dfs, bound, split, out);
         dfs.path.pop();
         dfs.moves.pop();
@@ -896,16 +1132,17 @@ fn list_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             break;
         }
     }
-    dfs.buffers[g] = children;
-    dfs.autos[g] = autos;
+    dfs.buffers[g] = kids;
 }
 
 /// One iteration on `opts.threads` threads, split into subtrees taken in
 /// depth-first order; the counts are those of the one-thread search.
+#[allow(clippy::too_many_arguments)]
 fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     p: &P,
     h: &H,
     r: &R,
+    kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
     root: &Frame<P, H::Memo, R::State>,
     bound: u32,
     opts: &IdaOptions,
@@ -937,7 +1174,16 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         split += 1;
     };
     let resume = resume.map(|(_, count, finished)| (count, finished));
-    run_tasks(p, h, r, &listed, bound, opts, keeper.map(|k| (k, split as u32, resume)))
+    run_tasks(
+        p,
+        h,
+        r,
+        kernel,
+        &listed,
+        bound,
+        opts,
+        keeper.map(|k| (k, split as u32, resume)),
+    )
 }
 
 /// Searches the subtrees of `listed` (in their order) on `opts.threads`
@@ -946,10 +1192,12 @@ fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
 /// With a checkpoint (`saving`: the keeper, the split's mark and, on a
 /// resumed run, the number of subtrees and those searched to the end),
 /// finished subtrees are recorded as they end and skipped when resumed.
+#[allow(clippy::too_many_arguments)]
 fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::Memo, R::State>>(
     p: &P,
     h: &H,
     r: &R,
+    kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
     listed: &L,
     bound: u32,
     opts: &IdaOptions,
@@ -1001,7 +1249,8 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
             Vec::new(),
             Some((&first, 0)),
             Some(&opts.ctx),
-        );
+        )
+        .with_kernel(kernel);
         loop {
             let i = next.fetch_add(1, Relaxed);
             if i >= count || i > first.load(Relaxed) {
@@ -1089,7 +1338,8 @@ fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::M
                 // here for the path (the counts are the finder's).
                 let t = listed.task(i);
                 let goal = t.goal;
-                let mut dfs = Dfs::new(p, h, r, Cuts::of(opts), Vec::new(), Vec::new(), None, Some(&opts.ctx));
+                let mut dfs = Dfs::new(p, h, r, Cuts::of(opts), Vec::new(), Vec::new(), None, Some(&opts.ctx))
+                    .with_kernel(kernel);
                 dfs.restart(t.path, t.moves, t.base, i);
                 let again = if goal { Step::Found } else { dfs.dfs(bound) };
                 if again != Step::Found {

@@ -36,8 +36,9 @@ pub mod symmetric;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};
+pub(crate) use ida::{Below, Descent, Halt, Kernel, KernelSearch, astar_ida_kernel, ida_star_kernel};
 pub use ida::{
-    Child, IdaOptions, Iteration, LowerBound, MovePruning, NoBound, NoPruning, astar_ida, bytes_per_node, ida_star,
+    Children, IdaOptions, Iteration, LowerBound, MovePruning, NoBound, NoPruning, astar_ida, bytes_per_node, ida_star,
     ida_star_pruned, ida_star_with, iddfs,
 };
 pub use retrograde::{Analysis, retrograde_dense, retrograde_sparse};

@@ -230,6 +230,16 @@ impl SlideAutomaton {
         (t != DEAD).then_some(t)
     }
 
+    /// Asks for state `at`'s row ahead of [`SlideAutomaton::step`]'s reads
+    /// (hundreds of thousands of states fill megabytes, past the
+    /// processor's own caches).
+    #[inline]
+    pub fn prefetch(&self, at: u32) {
+        if let Some(row) = self.next.get(at as usize) {
+            crate::memory::prefetch(row);
+        }
+    }
+
     /// Whether a whole sequence of the empty cell's moves survives.
     ///
     /// ```
@@ -323,6 +333,11 @@ impl MovePruning<Sliding> for SlidePruning<'_> {
     #[inline]
     fn order(&self, m: SlideMove) -> Option<u32> {
         Some(u32::from(direction(self.width, m)))
+    }
+
+    #[inline]
+    fn prefetch(&self, at: u32) {
+        self.automaton.prefetch(at);
     }
 }
 

@@ -14,6 +14,7 @@ use super::automaton::{SlideAutomaton, SlidePruning};
 use super::packed::Packed;
 use super::pattern::PatternDb;
 use super::pdb::cache::{Origin, PdbCache};
+use super::pdb::kernel::SlideKernel;
 use super::pdb::max::{MOST_PARTITIONS, MaxPdb};
 use super::pdb::{AdditivePdb, Partition, PdbError};
 use super::{LinearConflictBound, ManhattanBound, SlideState, Sliding};
@@ -21,7 +22,51 @@ use crate::Ranked;
 use crate::search::auto::{self, Algorithm, Space};
 use crate::search::index::prefers_rank_index;
 use crate::search::retrograde::Checkpoint;
-use crate::search::{self, IdaOptions, SearchError, Solution};
+use crate::search::{self, IdaOptions, Kernel, LowerBound, MovePruning, SearchError, Solution};
+
+/// A kernel of sliding boards whose bound's memo is `M` and move
+/// pruning's state `A`.
+pub(crate) type SlideKernelBox<'a, M, A> = Box<dyn Kernel<Sliding, M, A> + 'a>;
+
+/// A lower bound of sliding boards, which may bring IDA*'s inner loop of
+/// its own ([`Kernel`]).
+pub(crate) trait SlideBound: LowerBound<Sliding> {
+    /// The inner loop for this bound and the pruning `r`, when the bound
+    /// has one. None by default.
+    fn kernel<'a, R: MovePruning<Sliding>>(
+        &'a self,
+        p: &'a Sliding,
+        r: &'a R,
+    ) -> Option<SlideKernelBox<'a, Self::Memo, R::State>> {
+        let _ = (p, r);
+        None
+    }
+}
+
+impl SlideBound for ManhattanBound<'_> {}
+impl SlideBound for LinearConflictBound<'_> {}
+impl SlideBound for PatternDb {}
+
+impl SlideBound for AdditivePdb {
+    fn kernel<'a, R: MovePruning<Sliding>>(
+        &'a self,
+        p: &'a Sliding,
+        r: &'a R,
+    ) -> Option<SlideKernelBox<'a, Self::Memo, R::State>> {
+        Some(Box::new(SlideKernel::new(p, vec![self], r)?))
+    }
+}
+
+impl SlideBound for MaxPdb {
+    fn kernel<'a, R: MovePruning<Sliding>>(
+        &'a self,
+        p: &'a Sliding,
+        r: &'a R,
+    ) -> Option<SlideKernelBox<'a, Self::Memo, R::State>> {
+        let parts = self.parts().iter().map(|d| d.as_ref()).collect();
+        Some(Box::new(SlideKernel::new(p, parts, r)?))
+    }
+}
 
 /// The lower bound asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +187,11 @@ pub struct SolveOptions<'a> {
     /// A* + IDA*: A* holds up to this many positions, then IDA* searches
     /// below its frontier ([`search::astar_ida`]); 0: IDA* alone.
     pub frontier: usize,
+    /// IDA*'s generic inner loop even where the pattern databases have
+    /// their own (`pdb::kernel`, which changes one board in place instead
+    /// of copying every child): the same answer and counts, slower; kept
+    /// to compare the two.
+    pub generic: bool,
     /// IDA*'s checkpoints: a folder and the least time between two writes
     /// ([`IdaOptions::checkpoint`]); each board's search is told apart by
     /// its board, goal and bound, and one folder holds one search.
@@ -167,6 +217,7 @@ impl Default for SolveOptions<'_> {
             bpmx: false,
             order: false,
             frontier: 0,
+            generic: false,
             checkpoint: None,
             ctx: DEFAULT_CTX.get_or_init(|| crate::Context::new().with_tables(crate::context::Tables::in_memory())),
         }
@@ -291,6 +342,7 @@ pub struct Solver {
     automaton: Option<std::sync::Arc<SlideAutomaton>>,
     checkpoint: Option<(std::path::PathBuf, std::time::Duration)>,
     frontier: usize,
+    generic: bool,
 }
 
 impl Solver {
@@ -357,6 +409,7 @@ impl Solver {
             automaton,
             checkpoint: opts.checkpoint.clone(),
             frontier: opts.frontier,
+            generic: opts.generic,
             ida: IdaOptions {
                 max_depth: opts.max_depth,
                 undo_cut: true,
@@ -435,13 +488,10 @@ impl Solver {
         self.automaton.as_deref()
     }
 
-    /// IDA* with the bound `h`, and the automaton when there is one.
-    fn ida<H: crate::search::LowerBound<Sliding>>(
-        &self,
-        p: &Sliding,
-        start: &SlideState,
-        h: &H,
-    ) -> Result<Solution<Sliding>, SearchError> {
+    /// IDA* with the bound `h`, and the automaton when there is one; the
+    /// subtrees searched by the bound's own inner loop when it has one
+    /// ([`SlideBound::kernel`]).
+    fn ida<H: SlideBound>(&self, p: &Sliding, start: &SlideState, h: &H) -> Result<Solution<Sliding>, SearchError> {
         let mut opts = self.ida.clone();
         opts.checkpoint = self.checkpoint.as_ref().map(|(dir, every)| Checkpoint {
             dir: dir.clone(),
@@ -455,11 +505,25 @@ impl Solver {
             ),
             every: *every,
         });
-        match (&self.automaton, self.frontier) {
-            (Some(a), 0) => search::ida_star_pruned(p, start, h, &SlidePruning::new(p, a), opts),
-            (None, 0) => search::ida_star_with(p, start, h, opts),
-            (Some(a), n) => search::astar_ida(p, start, h, &SlidePruning::new(p, a), opts, n),
-            (None, n) => search::astar_ida(p, start, h, &search::NoPruning, opts, n),
+        fn run<H: SlideBound, R: MovePruning<Sliding>>(
+            p: &Sliding,
+            start: &SlideState,
+            h: &H,
+            r: &R,
+            opts: IdaOptions,
+            frontier: usize,
+            generic: bool,
+        ) -> Result<Solution<Sliding>, SearchError> {
+            let own = if generic { None } else { h.kernel(p, r) };
+            let kernel = own.as_deref();
+            match frontier {
+                0 => search::ida_star_kernel(p, start, h, r, kernel, opts),
+                n => search::astar_ida_kernel(p, start, h, r, kernel, opts, n),
+            }
+        }
+        match &self.automaton {
+            Some(a) => run(p, start, h, &SlidePruning::new(p, a), opts, self.frontier, self.generic),
+            None => run(p, start, h, &search::NoPruning, opts, self.frontier, self.generic),
         }
     }
 

@@ -36,7 +36,7 @@
 //! counts are still those of one thread.
 
 use super::{Frame, Outcome};
-use super::{IdaOptions, LowerBound, MovePruning, Step, Task, TaskList, iterate, run_tasks};
+use super::{IdaOptions, Kernel, LowerBound, MovePruning, Step, Task, TaskList, iterate, run_tasks};
 use crate::Puzzle;
 use crate::search::{SearchError, Solution, Stats, Timer};
 use rustc_hash::FxHashMap;
@@ -190,6 +190,20 @@ pub fn astar_ida<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     start: &P::State,
     h: &H,
     r: &R,
+    opts: IdaOptions,
+    limit: usize,
+) -> Result<Solution<P>, SearchError> {
+    astar_ida_kernel(p, start, h, r, None, opts, limit)
+}
+
+/// [`astar_ida`] whose subtrees below the frontier are searched by
+/// `kernel` when one is given ([`Kernel`]): the same answer and counts.
+pub(crate) fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    r: &R,
+    kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
     opts: IdaOptions,
     limit: usize,
 ) -> Result<Solution<P>, SearchError> {
@@ -355,7 +369,7 @@ pub fn astar_ida<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         // A frontier's subtrees are marked in a checkpoint by a depth no
         // split takes.
         let saving = keeper.map(|k| (k, FRONTIER, resume.map(|(_, count, done)| (count, done))));
-        let outcome: Outcome<P, H::Memo, R::State> = run_tasks(p, h, r, &listed, bound, &opts, saving)?;
+        let outcome: Outcome<P, H::Memo, R::State> = run_tasks(p, h, r, kernel, &listed, bound, &opts, saving)?;
         Ok(outcome)
     })
 }

@@ -58,6 +58,17 @@ impl GroupIndex {
         self.k
     }
 
+    /// The place value of tile `j`'s digit in the rank.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::pdb::GroupIndex;
+    /// let g = GroupIndex::new(16, 3);
+    /// assert_eq!((g.weight(0), g.weight(1), g.weight(2)), (15 * 14, 14, 1));
+    /// ```
+    pub fn weight(&self, j: usize) -> u64 {
+        self.weight[j]
+    }
+
     /// The rank of `cells[j]` = the cell of tile `j` (all different).
     #[inline]
     pub fn rank(&self, cells: &[u8]) -> u64 {

@@ -11,7 +11,7 @@
 
 use super::{AdditivePdb, Asked, MOST_CHILDREN, PdbMemo};
 use crate::puzzles::sliding::{SlideState, Sliding};
-use crate::search::{Child, LowerBound};
+use crate::search::{Children, LowerBound};
 use std::sync::Arc;
 
 /// Most partitions one bound combines.
@@ -42,7 +42,7 @@ pub struct MaxPdb {
 /// bound.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaxMemo {
-    memo: [PdbMemo; MOST_PARTITIONS],
+    pub(super) memo: [PdbMemo; MOST_PARTITIONS],
     h: [u16; MOST_PARTITIONS],
 }
 
@@ -95,8 +95,8 @@ impl LowerBound<Sliding> for MaxPdb {
         let mut h = 0;
         for (i, db) in self.dbs.iter().enumerate() {
             let at = db.ask(parent, &memo.memo[i], m, child);
-            let (hi, mi) = db.answer(&memo.memo[i], &at, child);
-            (next.memo[i], next.h[i]) = (mi, hi as u16);
+            let hi = db.answer(&mut next.memo[i], &at, child);
+            next.h[i] = hi as u16;
             h = h.max(hi);
         }
         (h, next)
@@ -105,34 +105,33 @@ impl LowerBound<Sliding> for MaxPdb {
     const BATCH: bool = true;
 
     #[inline]
-    fn after_moves(
-        &self,
-        parent: &SlideState,
-        parent_h: u32,
-        memo: &MaxMemo,
-        children: &mut [Child<Sliding, MaxMemo>],
-    ) {
-        if children.len() > MOST_CHILDREN {
-            for c in children {
-                (c.2, c.3) = self.after_move(parent, parent_h, memo, c.0, &c.1);
+    fn after_moves(&self, parent: &SlideState, parent_h: u32, memo: &MaxMemo, c: Children<'_, Sliding, MaxMemo>) {
+        let n = c.moves.len();
+        if n > MOST_CHILDREN {
+            for k in 0..n {
+                (c.h[k], c.memos[k]) = self.after_move(parent, parent_h, memo, c.moves[k], &c.states[k]);
             }
             return;
         }
-        let mut at = [[Asked::default(); MOST_CHILDREN]; MOST_PARTITIONS];
+        // Partition by partition, each asked only of the children the
+        // ones before left uncut: the search never reads a cut child's
+        // memo, so its later partitions are never needed.
+        let mut h = [0u32; MOST_CHILDREN];
         for (i, db) in self.dbs.iter().enumerate() {
-            for (c, a) in children.iter().zip(at[i].iter_mut()) {
-                *a = db.ask(parent, &memo.memo[i], c.0, &c.1);
+            let mut at = [Asked::default(); MOST_CHILDREN];
+            for k in 0..n {
+                if h[k] <= c.cut_above {
+                    at[k] = db.ask(parent, &memo.memo[i], c.moves[k], &c.states[k]);
+                }
+            }
+            for k in 0..n {
+                if h[k] <= c.cut_above {
+                    let hi = db.answer(&mut c.memos[k].memo[i], &at[k], &c.states[k]);
+                    c.memos[k].h[i] = hi as u16;
+                    h[k] = h[k].max(hi);
+                }
             }
         }
-        for (k, c) in children.iter_mut().enumerate() {
-            let mut next = *memo;
-            let mut h = 0;
-            for (i, db) in self.dbs.iter().enumerate() {
-                let (hi, mi) = db.answer(&memo.memo[i], &at[i][k], &c.1);
-                (next.memo[i], next.h[i]) = (mi, hi as u16);
-                h = h.max(hi);
-            }
-            (c.2, c.3) = (h, next);
-        }
+        c.h[..n].copy_from_slice(&h[..n]);
     }
 }

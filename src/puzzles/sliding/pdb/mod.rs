@@ -35,6 +35,7 @@ pub mod cache;
 pub mod choose;
 mod geometry;
 mod index;
+pub(crate) mod kernel;
 pub mod max;
 pub mod zero;
 
@@ -664,7 +665,12 @@ pub struct AdditivePdb {
 
 /// What IDA* keeps per node for [`AdditivePdb`]: each pattern's index and
 /// table value, on the board and on its mirror image.
+///
+/// Aligned to 16 bytes: IDA* copies a memo into every child it makes, and
+/// a copy whose 16-byte pieces start where the next read's do not makes
+/// the processor wait for the writes to land before it can read them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(align(16))]
 pub struct PdbMemo {
     index: [u32; MAX_GROUPS],
     value: [u8; MAX_GROUPS],
@@ -1019,8 +1025,16 @@ impl AdditivePdb {
     }
 
     fn finish(&self, s: &SlideState, sum: u16, mirror_sum: u16) -> u32 {
+        self.finish_at(s.blank, sum, mirror_sum)
+    }
+
+    /// The bound of a position with the empty cell on `blank` whose
+    /// patterns sum to `sum` (and `mirror_sum` on its mirror image): the
+    /// larger, raised to the parity every bound of that empty cell has.
+    #[inline]
+    fn finish_at(&self, blank: u8, sum: u16, mirror_sum: u16) -> u32 {
         let h = sum.max(mirror_sum) as u32;
-        h + ((h + self.blank_parity[s.blank as usize] as u32) & 1)
+        h + ((h + self.blank_parity[blank as usize] as u32) & 1)
     }
 }
 
@@ -1063,7 +1077,8 @@ impl LowerBound<Sliding> for AdditivePdb {
         child: &SlideState,
     ) -> (u32, PdbMemo) {
         let at = self.ask(parent, memo, m, child);
-        self.answer(memo, &at, child)
+        let mut next = *memo;
+        (self.answer(&mut next, &at, child), next)
     }
 
     /// The tables are far larger than the caches: every child's indices
@@ -1076,20 +1091,21 @@ impl LowerBound<Sliding> for AdditivePdb {
         parent: &SlideState,
         parent_h: u32,
         memo: &PdbMemo,
-        children: &mut [crate::search::Child<Sliding, PdbMemo>],
+        c: crate::search::Children<'_, Sliding, PdbMemo>,
     ) {
-        if children.len() > MOST_CHILDREN {
-            for c in children {
-                (c.2, c.3) = self.after_move(parent, parent_h, memo, c.0, &c.1);
+        let n = c.moves.len();
+        if n > MOST_CHILDREN {
+            for i in 0..n {
+                (c.h[i], c.memos[i]) = self.after_move(parent, parent_h, memo, c.moves[i], &c.states[i]);
             }
             return;
         }
         let mut at = [(Moved::default(), Moved::default()); MOST_CHILDREN];
-        for (c, a) in children.iter().zip(at.iter_mut()) {
-            *a = self.ask(parent, memo, c.0, &c.1);
+        for (a, (&m, t)) in at.iter_mut().zip(c.moves.iter().zip(c.states)) {
+            *a = self.ask(parent, memo, m, t);
         }
-        for (c, a) in children.iter_mut().zip(at.iter()) {
-            (c.2, c.3) = self.answer(memo, a, &c.1);
+        for (i, a) in at[..n].iter().enumerate() {
+            c.h[i] = self.answer(&mut c.memos[i], a, &c.states[i]);
         }
     }
 }
@@ -1123,25 +1139,29 @@ impl AdditivePdb {
         (plain, mirrored)
     }
 
-    /// The second half: the child's bound and memo from the entries
-    /// [`AdditivePdb::ask`] located.
+    /// The second half: the child's bound from the entries
+    /// [`AdditivePdb::ask`] located; `memo`, the parent's on entry, becomes
+    /// the child's (changed in place: a memo built apart and then copied
+    /// costs a stall a child, its bytes written one by one and read back
+    /// by the word).
     #[inline]
-    pub(crate) fn answer(&self, memo: &PdbMemo, at: &Asked, child: &SlideState) -> (u32, PdbMemo) {
+    pub(crate) fn answer(&self, memo: &mut PdbMemo, at: &Asked, child: &SlideState) -> u32 {
         let (a, b) = *at;
-        let mut next = *memo;
-        let v = self.read(a, memo.value[a.0]);
-        next.index[a.0] = a.1;
-        next.mask[a.0] = a.3;
-        next.sum = memo.sum - memo.value[a.0] as u16 + v as u16;
-        next.value[a.0] = v;
+        let before = memo.value[a.0];
+        let v = self.read(a, before);
+        memo.index[a.0] = a.1;
+        memo.mask[a.0] = a.3;
+        memo.sum = memo.sum - before as u16 + v as u16;
+        memo.value[a.0] = v;
         if self.reflection.is_some() {
-            let v = self.read(b, memo.mirror_value[b.0]);
-            next.mirror_index[b.0] = b.1;
-            next.mirror_mask[b.0] = b.3;
-            next.mirror_sum = memo.mirror_sum - memo.mirror_value[b.0] as u16 + v as u16;
-            next.mirror_value[b.0] = v;
+            let before = memo.mirror_value[b.0];
+            let v = self.read(b, before);
+            memo.mirror_index[b.0] = b.1;
+            memo.mirror_mask[b.0] = b.3;
+            memo.mirror_sum = memo.mirror_sum - before as u16 + v as u16;
+            memo.mirror_value[b.0] = v;
         }
-        (self.finish(child, next.sum, next.mirror_sum), next)
+        self.finish(child, memo.sum, memo.mirror_sum)
     }
 }
 

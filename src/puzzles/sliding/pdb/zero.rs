@@ -59,6 +59,11 @@ impl ZeroTable {
         &self.bits
     }
 
+    /// The free cells of a placement (bits a placement).
+    pub fn free(&self) -> u64 {
+        self.free
+    }
+
     /// Where the bit of placement `rank` with the empty cell on the free
     /// cell of ordinal `slot` is.
     #[inline]

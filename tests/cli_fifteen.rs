@@ -375,3 +375,26 @@ fn pdb_choose_measures_and_chooses() {
         assert!(err.contains(says) && err.lines().count() == 1, "{args:?}: {err}");
     }
 }
+
+/// An automaton too long for the memory budget is refused in one line,
+/// saying how to ask for less, before it grows past the budget (a
+/// 24-move automaton would take far more than any machine has).
+#[test]
+fn an_automaton_past_the_budget_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, board, _) = QUICK[0];
+    let out = tansaku(&dir)
+        .args(["solve", "sliding", "--board", board, "--goal", KORF_GOAL])
+        .args(["--bound", "manhattan", "--automaton", "24", "--max-memory", "64M"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("the move pruning automaton of 24 moves for 4x4 boards needs about")
+            && err.contains("--automaton"),
+        "{err}"
+    );
+    assert!(!dir.path().join("automaton-4x4-24.bin").exists());
+}

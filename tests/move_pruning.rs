@@ -174,17 +174,17 @@ fn automaton_files_are_kept_and_checked() {
                 h.lock().unwrap().push(m.to_string())
             }))
     };
-    let first = SlideAutomaton::shared(12, 4, 4, &ctx());
+    let first = SlideAutomaton::shared(12, 4, 4, &ctx()).unwrap();
     let file = dir.path().join("automaton-4x4-12.bin");
     assert!(file.exists());
-    let again = SlideAutomaton::shared(12, 4, 4, &ctx());
+    let again = SlideAutomaton::shared(12, 4, 4, &ctx()).unwrap();
     assert_eq!((again.states(), again.sequences), (first.states(), first.sequences));
     assert_eq!(again.seconds, 0.0, "read from its file, not built");
     let mut bytes = std::fs::read(&file).unwrap();
     let at = bytes.len() / 2;
     bytes[at] ^= 0x10;
     std::fs::write(&file, &bytes).unwrap();
-    let rebuilt = SlideAutomaton::shared(12, 4, 4, &ctx());
+    let rebuilt = SlideAutomaton::shared(12, 4, 4, &ctx()).unwrap();
     assert_eq!(rebuilt.states(), first.states());
     let notes = heard.lock().unwrap().join("\n");
     assert!(

@@ -58,6 +58,11 @@ pub fn memory_advice(e: &tansaku::memory::MemoryError) -> String {
             "{e}; raise the budget with --max-memory if the machine has more, or use --algo idastar, which keeps only one path"
         );
     }
+    if e.what.contains("move pruning automaton") {
+        return format!(
+            "{e}, and more as it grows (about three times a move); use a shorter automaton with --automaton (the default, 16 moves, takes about 2 GB to make for a 5x5 board, 14 moves 250 MB), or raise the budget with --max-memory"
+        );
+    }
     if e.what.contains("two bits per state") {
         return format!(
             "{e}; raise the budget with --max-memory if the machine has it, or keep the table on disk with --disk DIR (it needs {} free there)",

@@ -99,16 +99,43 @@ impl SlideAutomaton {
     /// assert_eq!(SlideAutomaton::build(12, 1, 9).sequences, 2);
     /// ```
     pub fn build(depth: usize, width: usize, height: usize) -> SlideAutomaton {
+        Self::build_within(depth, width, height, None).expect("no memory budget to pass")
+    }
+
+    /// [`SlideAutomaton::build`] within a memory budget: the search's
+    /// sequences and boards grow about threefold a move (a 16-move
+    /// automaton of a 5x5 board takes a few hundred MB to make, a 20-move
+    /// one more than 24 GB), so the bytes held are counted as they grow
+    /// and the build stops, with the error, once they would pass `budget`.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::automaton::SlideAutomaton;
+    /// let e = SlideAutomaton::build_within(16, 5, 5, Some(1 << 20)).unwrap_err();
+    /// assert!(e.to_string().starts_with("the move pruning automaton of 16 moves for 5x5 boards needs about"));
+    /// assert!(SlideAutomaton::build_within(8, 5, 5, Some(1 << 20)).is_ok());
+    /// ```
+    pub fn build_within(
+        depth: usize,
+        width: usize,
+        height: usize,
+        budget: Option<u64>,
+    ) -> Result<SlideAutomaton, crate::memory::MemoryError> {
         let clock = web_time::Instant::now();
-        let forbidden = duplicates(depth, width, height);
+        let what = || format!("the move pruning automaton of {depth} moves for {width}x{height} boards");
+        let over = |needed: u64| crate::memory::check(&what(), needed, budget);
+        let forbidden = duplicates(depth, width, height, &over)?;
         let sequences = forbidden.len();
+        // The trie and its tables: a state at most a move of a sequence,
+        // with its transitions, failure link and mark.
+        let moves: u64 = forbidden.iter().map(|f| f.len() as u64).sum();
+        over((moves + 1) * (16 + 16 + 4 + 1) + sequences as u64 * 48)?;
         let next = aho_corasick(&forbidden);
-        SlideAutomaton {
+        Ok(SlideAutomaton {
             next,
             sequences,
             depth,
             seconds: clock.elapsed().as_secs_f64(),
-        }
+        })
     }
 
     /// The automaton of `depth` for a `width` x `height` board, as the
@@ -120,15 +147,20 @@ impl SlideAutomaton {
     /// ```
     /// use tansaku::puzzles::sliding::automaton::SlideAutomaton;
     /// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
-    /// let a = SlideAutomaton::shared(10, 4, 4, &ctx);
-    /// let b = SlideAutomaton::shared(10, 4, 4, &ctx);
+    /// let a = SlideAutomaton::shared(10, 4, 4, &ctx).unwrap();
+    /// let b = SlideAutomaton::shared(10, 4, 4, &ctx).unwrap();
     /// assert!(std::sync::Arc::ptr_eq(&a, &b));
     /// ```
-    pub fn shared(depth: usize, width: usize, height: usize, ctx: &crate::Context) -> Arc<SlideAutomaton> {
+    pub fn shared(
+        depth: usize,
+        width: usize,
+        height: usize,
+        ctx: &crate::Context,
+    ) -> Result<Arc<SlideAutomaton>, crate::memory::MemoryError> {
         let (w, h) = (width.min(height), width.max(height));
         let key = format!("slide automaton {w}x{h} depth {depth}");
         let name = format!("automaton-{w}x{h}-{depth}.bin");
-        let made = ctx.tables().get_or_make(&key, 0, || {
+        ctx.tables().get_or_make(&key, 0, || {
             let tables = ctx.tables();
             let bytes = match tables.store().filter(|_| tables.dir().is_none()) {
                 Some(store) => store.read(&name),
@@ -136,11 +168,11 @@ impl SlideAutomaton {
             };
             if let Some(bytes) = bytes {
                 match SlideAutomaton::from_bytes(&bytes, depth, w, h) {
-                    Ok(a) => return Ok::<_, std::convert::Infallible>(a),
+                    Ok(a) => return Ok(a),
                     Err(why) => ctx.notice(&format!("automaton file '{name}' {why}: building it again")),
                 }
             }
-            let a = SlideAutomaton::build(depth, w, h);
+            let a = SlideAutomaton::build_within(depth, w, h, ctx.budget())?;
             let bytes = a.to_bytes(w, h);
             let kept = match tables.store().filter(|_| tables.dir().is_none()) {
                 Some(store) => store.write(&name, &bytes),
@@ -150,11 +182,7 @@ impl SlideAutomaton {
                 ctx.notice(&format!("{why}; the automaton is used but not kept"));
             }
             Ok(a)
-        });
-        match made {
-            Ok(a) => a,
-            Err(never) => match never {},
-        }
+        })
     }
 
     /// The file of the automaton: a header (magic, format, board, depth,
@@ -353,7 +381,12 @@ impl MovePruning<Sliding> for SlidePruning<'_> {
 /// has odds of about 10^-22): each parent is replayed once onto a scratch
 /// board, and each child's hash follows from its parent's and the one tile
 /// it moves.
-fn duplicates(depth: usize, width: usize, height: usize) -> Vec<Vec<u8>> {
+fn duplicates<E>(
+    depth: usize,
+    width: usize,
+    height: usize,
+    over: &impl Fn(u64) -> Result<(), E>,
+) -> Result<Vec<Vec<u8>>, E> {
     /// A sequence that survives: its moves (two bits each, the first
     /// lowest), effect and the rectangle its empty cell visited.
     struct Seq {
@@ -397,9 +430,31 @@ fn duplicates(depth: usize, width: usize, height: usize) -> Vec<Vec<u8>> {
     let mut tile = vec![0u32; side * side];
     let mut stamp = vec![0u32; side * side];
     let mut now = 0u32;
+    // Bytes the search holds: the boards seen (key, rectangle, control
+    // byte and spare room), the sequences of two levels, the duplicates.
+    let mut kept = 0u64;
+    let held = |seen: usize, level: usize, next: usize, set: usize, kept: u64| {
+        seen as u64 * 32 + (level + next) as u64 * std::mem::size_of::<Seq>() as u64 + set as u64 * 32 + kept
+    };
     for len in 0..depth {
+        over(held(
+            seen.capacity(),
+            level.len(),
+            level.len() * 3,
+            set.capacity(),
+            kept,
+        ))?;
         let mut next = Vec::with_capacity(level.len() * 3);
-        for s in &level {
+        for (k, s) in level.iter().enumerate() {
+            if k % 65_536 == 65_535 {
+                over(held(
+                    seen.capacity(),
+                    level.len(),
+                    next.capacity(),
+                    set.capacity(),
+                    kept,
+                ))?;
+            }
             now += 1;
             let get = |tile: &mut [u32], stamp: &mut [u32], c: usize| {
                 if stamp[c] != now {
@@ -450,6 +505,7 @@ fn duplicates(depth: usize, width: usize, height: usize) -> Vec<Vec<u8>> {
                     Some(earlier) if within(earlier, &bbox) => {
                         set.insert((moves, n));
                         forbidden.push((0..n).map(|i| (moves >> (2 * i) & 3) as u8).collect());
+                        kept += 24 + n as u64;
                     }
                     Some(_) => next.push(child),
                     None => {
@@ -461,7 +517,7 @@ fn duplicates(depth: usize, width: usize, height: usize) -> Vec<Vec<u8>> {
         }
         level = next;
     }
-    forbidden
+    Ok(forbidden)
 }
 
 /// Whether rectangle `a` (min x, min y, max x, max y) lies within `b`.

@@ -400,7 +400,9 @@ impl Solver {
             _ => Tables::None,
         };
         let automaton = (plan.algorithm == Algorithm::IdaStar && opts.automaton > 0)
-            .then(|| SlideAutomaton::shared(opts.automaton, p.width(), p.height(), opts.ctx));
+            .then(|| SlideAutomaton::shared(opts.automaton, p.width(), p.height(), opts.ctx))
+            .transpose()
+            .map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?;
         Ok(Solver {
             puzzle: p.clone(),
             plan,

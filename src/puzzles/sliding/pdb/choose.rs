@@ -194,7 +194,10 @@ pub fn choose(
             budget
         )));
     }
-    let automaton = (automaton > 0).then(|| SlideAutomaton::shared(automaton, p.width(), p.height(), ctx));
+    let automaton = (automaton > 0)
+        .then(|| SlideAutomaton::shared(automaton, p.width(), p.height(), ctx))
+        .transpose()
+        .map_err(PdbError::Memory)?;
     let mut lengths: Option<(String, Vec<usize>)> = None;
     let mut measure = |parts: &[Partition], dbs: Vec<Arc<AdditivePdb>>| -> Result<Scored, ChooseError> {
         let bound =

@@ -19,6 +19,7 @@
 
 use super::max::{MOST_PARTITIONS, MaxMemo};
 use super::{AdditivePdb, MAX_GROUPS, MAX_PATTERN, PdbMemo};
+const _: () = assert!(MAX_GROUPS <= SLOTS && MAX_PATTERN <= SLOTS);
 use crate::puzzles::sliding::{SlideMove, SlideState, Sliding};
 use crate::search::{Below, Descent, Halt, Kernel, KernelSearch, MovePruning};
 
@@ -26,10 +27,22 @@ use crate::search::{Below, Descent, Halt, Kernel, KernelSearch, MovePruning};
 /// pattern's index, value and cells, and their sum.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Look {
-    index: [u32; MAX_GROUPS],
-    value: [u8; MAX_GROUPS],
-    mask: [u32; MAX_GROUPS],
+    index: [u32; SLOTS],
+    value: [u8; SLOTS],
+    mask: [u32; SLOTS],
     sum: u16,
+}
+
+/// Room for the patterns of a partition and the tiles of a pattern, the
+/// largest number a tag's half holds: an index read from a tag needs no
+/// bounds check.
+const SLOTS: usize = 16;
+
+/// A look's entries from a memo's (which holds [`MAX_GROUPS`] patterns).
+fn widen<T: Copy + Default>(a: [T; MAX_GROUPS]) -> [T; SLOTS] {
+    let mut w = [T::default(); SLOTS];
+    w[..MAX_GROUPS].copy_from_slice(&a);
+    w
 }
 
 /// Every look of a node: `[partition][board, mirror image]`.
@@ -46,15 +59,15 @@ impl KernelMemo for PdbMemo {
         let mut l = Looks::default();
         l[0] = [
             Look {
-                index: self.index,
-                value: self.value,
-                mask: self.mask,
+                index: widen(self.index),
+                value: widen(self.value),
+                mask: widen(self.mask),
                 sum: self.sum,
             },
             Look {
-                index: self.mirror_index,
-                value: self.mirror_value,
-                mask: self.mirror_mask,
+                index: widen(self.mirror_index),
+                value: widen(self.mirror_value),
+                mask: widen(self.mirror_mask),
                 sum: self.mirror_sum,
             },
         ];
@@ -76,7 +89,7 @@ impl KernelMemo for MaxMemo {
 #[derive(Clone, Copy)]
 struct Pat<'a> {
     /// The place values of its tiles' digits ([`super::GroupIndex`]).
-    weight: [u32; MAX_PATTERN],
+    weight: [u32; SLOTS],
     /// Zero-aware (a bit a placement and free cell, `free` free cells a
     /// placement) or additive (a byte a placement).
     zero: bool,
@@ -88,8 +101,8 @@ struct Pat<'a> {
 /// and place of every label (`group << 4 | order`, [`NO_TAG`] for none).
 struct Part<'a> {
     db: &'a AdditivePdb,
-    pats: [Pat<'a>; MAX_GROUPS],
-    tag: [u8; 64],
+    pats: [Pat<'a>; SLOTS],
+    tag: [u8; 256],
 }
 
 /// The empty cell's tag.
@@ -98,12 +111,12 @@ const NO_TAG: u8 = u8::MAX;
 impl<'a> Part<'a> {
     fn new(db: &'a AdditivePdb) -> Option<Self> {
         let empty = Pat {
-            weight: [0; MAX_PATTERN],
+            weight: [0; SLOTS],
             zero: false,
             free: 0,
             table: &[],
         };
-        let mut pats = [empty; MAX_GROUPS];
+        let mut pats = [empty; SLOTS];
         for (pat, p) in db.patterns.iter().zip(pats.iter_mut()) {
             for (j, w) in p.weight.iter_mut().enumerate().take(pat.labels.len()) {
                 *w = u32::try_from(pat.index.weight(j)).ok()?;
@@ -113,7 +126,7 @@ impl<'a> Part<'a> {
                 None => (false, 0, &pat.table[..]),
             };
         }
-        let mut tag = [NO_TAG; 64];
+        let mut tag = [NO_TAG; 256];
         for (l, t) in tag.iter_mut().enumerate().take(db.group_of.len()) {
             if db.group_of[l] != super::NO_GROUP {
                 *t = db.group_of[l] << 4 | db.order_of[l];
@@ -129,7 +142,7 @@ pub(crate) struct SlideKernel<'a, R> {
     parts: Vec<Part<'a>>,
     r: &'a R,
     /// The mirror image of every cell and label, when the goal has one.
-    mirror: Option<([u8; 64], [u8; 64])>,
+    mirror: Option<([u8; 256], [u8; 256])>,
 }
 
 impl<'a, R: MovePruning<Sliding>> SlideKernel<'a, R> {
@@ -147,7 +160,7 @@ impl<'a, R: MovePruning<Sliding>> SlideKernel<'a, R> {
         }
         let parts = dbs.into_iter().map(Part::new).collect::<Option<Vec<_>>>()?;
         let mirror = parts[0].db.reflection.as_ref().map(|refl| {
-            let (mut cell, mut label) = ([0u8; 64], [0u8; 64]);
+            let (mut cell, mut label) = ([0u8; 256], [0u8; 256]);
             cell[..refl.cell.len()].copy_from_slice(&refl.cell);
             label[..refl.label.len()].copy_from_slice(&refl.label);
             (cell, label)
@@ -284,18 +297,17 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
         let pat = &part.pats[g];
         // The digits change for the tile and for the later tiles of its
         // pattern strictly between the two cells ([`super::GroupIndex::rank_after`]).
+        // Only the pattern's own cells between count: the look keeps them.
         let (lo, hi) = (u32::from(from.min(to)), u32::from(from.max(to)));
-        let mut between = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
+        let mut between = ((1u32 << hi) - 1) & !((2u32 << lo) - 1) & look.mask[g];
         let (mut lower, mut later) = (0i64, 0i64);
         while between != 0 {
-            let o = part.tag[cells[between.trailing_zeros() as usize] as usize];
+            let o = part.tag[cells[between.trailing_zeros() as usize] as usize] & 15;
             between &= between - 1;
-            if (o >> 4) as usize == g {
-                if o & 15 < j {
-                    lower += 1;
-                } else {
-                    later += i64::from(pat.weight[(o & 15) as usize]);
-                }
+            if o < j {
+                lower += 1;
+            } else {
+                later += i64::from(pat.weight[o as usize]);
             }
         }
         let s = if to > from { 1 } else { -1 };
@@ -331,7 +343,7 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
     /// one down).
     #[inline]
     fn read(part: &Part<'_>, m: &Moved, before: u8) -> u8 {
-        let pat = &part.pats[m.group as usize];
+        let pat = &part.pats[(m.group & 15) as usize];
         if pat.zero {
             let byte = pat.table.get((m.at >> 3) as usize).copied().unwrap_or(0);
             super::zero::ZeroTable::step(u32::from(before), u32::from(byte >> (m.at & 7)) & 1) as u8
@@ -368,7 +380,7 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
         let part = &self.k.parts[i];
         let look = &self.looks[i][side];
         let a = &mut kid.at[i][side];
-        let before = look.value[a.group as usize];
+        let before = look.value[(a.group & 15) as usize];
         a.value = Self::read(part, a, before);
         let sum = look.sum - u16::from(before) + u16::from(a.value);
         kid.h = kid.h.max(part.db.finish_at(kid.from, sum, 0));
@@ -460,7 +472,7 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
         for (i, looks) in self.looks[..P].iter_mut().enumerate() {
             for side in 0..sides {
                 let (look, m) = (&mut looks[side], &kid.at[i][side]);
-                let g = m.group as usize;
+                let g = (m.group & 15) as usize;
                 saved[i][side] = (look.index[g], look.mask[g], look.value[g]);
                 look.sum = look.sum - u16::from(look.value[g]) + u16::from(m.value);
                 look.index[g] = m.index;
@@ -488,7 +500,7 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
         for (i, looks) in self.looks[..P].iter_mut().enumerate() {
             for side in 0..sides {
                 let (look, m) = (&mut looks[side], &kid.at[i][side]);
-                let g = m.group as usize;
+                let g = (m.group & 15) as usize;
                 let (index, mask, value) = saved[i][side];
                 look.sum = look.sum - u16::from(look.value[g]) + u16::from(value);
                 look.index[g] = index;

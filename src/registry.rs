@@ -614,13 +614,14 @@ pub(crate) fn frontier_option() -> OptionSpec {
 }
 
 /// The automaton depth a request asks for.
-pub(crate) fn automaton_depth(text: Option<&str>) -> Result<usize, RunError> {
+pub(crate) fn automaton_depth(text: Option<&str>) -> Result<Option<usize>, RunError> {
     match text {
-        None => Ok(crate::puzzles::sliding::automaton::DEFAULT_DEPTH),
+        None => Ok(None),
         Some(t) => t
             .parse::<usize>()
             .ok()
             .filter(|&d| d <= 24)
+            .map(Some)
             .ok_or_else(|| bad(format!("automaton = {t}: a number of moves from 0 to 24"))),
     }
 }
@@ -649,7 +650,7 @@ fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveO
     Ok(SolveOptions {
         algorithm: req.algorithm,
         bound: bound_request(o.text("bound"), p.width(), p.height())?,
-        automaton: automaton_depth(o.text("automaton"))?,
+        automaton: automaton_depth(o.given("automaton"))?,
         bpmx: false,
         order: false,
         frontier: match o.text("frontier") {

@@ -71,8 +71,9 @@ fn auto_picks_bfs_for_3x3_and_ida_star_with_databases_for_4x4() {
         (v["length"].as_u64(), v["stats"]["generated"].as_u64()),
         (Some(31), Some(181_440))
     );
-    // 4x4: IDA* with the strongest databases that fit; 200M leaves out
-    // 7-8 (whose build needs 1.6 GB) and picks 6-6-3.
+    // 4x4: IDA* with the strongest databases that fit; 300M leaves out
+    // 7-8 (whose build needs 1.6 GB) and picks 6-6-3, and holds the
+    // build of the 16-move automaton (about 240 MB).
     let (n, board, len) = QUICK[0];
     let v = run_json(tansaku(&dir).args([
         "solve",
@@ -82,7 +83,7 @@ fn auto_picks_bfs_for_3x3_and_ida_star_with_databases_for_4x4() {
         "--goal",
         KORF_GOAL,
         "--max-memory",
-        "200M",
+        "300M",
     ]));
     assert_eq!(
         v["algorithm"], "idastar (6-6-3 pattern databases + mirror; automaton of 106814 states)",
@@ -397,4 +398,31 @@ fn an_automaton_past_the_budget_is_refused() {
         "{err}"
     );
     assert!(!dir.path().join("automaton-4x4-24.bin").exists());
+}
+
+/// The default automaton adapts to the budget: under 8M the 16 moves do
+/// not fit, a shorter one is used and said so, and the answer is optimal.
+#[test]
+fn the_default_automaton_shortens_to_fit_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let (n, board, len) = QUICK[2];
+    let out = tansaku(&dir)
+        .args(["solve", "sliding", "--board", board, "--goal", KORF_GOAL])
+        .args(["--bound", "manhattan", "--max-memory", "8M", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the move pruning automaton of 16 moves for 4x4 boards needs about")
+            && err.contains("using the automaton of 14 moves instead"),
+        "{err}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    check_solution(&v, board, KORF_GOAL, len);
+    let name = v["algorithm"].as_str().unwrap();
+    assert!(
+        name.starts_with("idastar (manhattan; automaton of ") && !name.contains("106814"),
+        "#{n}: {name}"
+    );
 }

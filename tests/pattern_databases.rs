@@ -489,7 +489,7 @@ fn partitions_chosen_by_measurement() {
         ..IdaOptions::default()
     };
     let budget = 3 * candidates[0].table_bytes();
-    let c = choose(&p, &sample, &candidates, budget, 3, 12, &ida).unwrap();
+    let c = choose(&p, &sample, &candidates, budget, 3, Some(12), &ida).unwrap();
     assert_eq!(c.singles.len(), candidates.len());
     assert!(c.singles.windows(2).all(|w| w[0].generated <= w[1].generated));
     assert!(c.best.generated <= c.singles[0].generated);
@@ -503,7 +503,7 @@ fn partitions_chosen_by_measurement() {
         (BoundRequest::Partitions(many), n) => assert_eq!(many.len(), n),
         (other, n) => panic!("{} partitions read back as {other:?}", n),
     }
-    let nothing = choose(&p, &sample, &candidates, 10, 2, 12, &ida).unwrap_err();
+    let nothing = choose(&p, &sample, &candidates, 10, 2, Some(12), &ida).unwrap_err();
     assert!(nothing.to_string().contains("fit"), "{nothing}");
 }
 
@@ -543,7 +543,7 @@ fn own_inner_loop_equals_the_generic_one() {
                     SolveOptions {
                         algorithm: Some(Algorithm::IdaStar),
                         bound: BoundRequest::parse(bound, p.width(), p.height()).unwrap(),
-                        automaton,
+                        automaton: Some(automaton),
                         threads,
                         frontier,
                         generic,

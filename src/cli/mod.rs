@@ -795,9 +795,10 @@ pub struct SlidingSolve {
     /// IDA*'s move pruning: Taylor & Korf's automaton of the duplicate
     /// move sequences up to MOVES moves (built once, about 10 s for 5x5 at
     /// 16, and kept beside the pattern databases); 0 keeps only "never undo
-    /// the last move"
-    #[arg(long, value_name = "MOVES", default_value_t = tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH, value_parser = clap::value_parser!(usize))]
-    pub automaton: usize,
+    /// the last move". Default: 16, or the longest whose build fits
+    /// --max-memory
+    #[arg(long, value_name = "MOVES", value_parser = clap::value_parser!(usize))]
+    pub automaton: Option<usize>,
     /// A* + IDA* (Bu & Korf 2019): A* first, holding up to N positions
     /// (about 100 bytes each, checked against the memory budget), then
     /// IDA* below its frontier, each subtree once; 0: IDA* alone. Fewer

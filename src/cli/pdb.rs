@@ -125,7 +125,7 @@ pub fn choose(a: &PdbChoose) -> Result<(), Failure> {
         &candidates,
         a.table_memory,
         usize::from(a.most),
-        tansaku::puzzles::sliding::automaton::DEFAULT_DEPTH,
+        None,
         &ida,
     )
     .map_err(|e| match e {

@@ -72,8 +72,10 @@ fn sliding_request(a: &SlidingSolve) -> Request {
         .common
         .request()
         .with("bound", &a.bound)
-        .with("automaton", &a.automaton.to_string())
         .with("frontier", &a.frontier.to_string());
+    if let Some(depth) = a.automaton {
+        req = req.with("automaton", &depth.to_string());
+    }
     req.checkpoint = a
         .checkpoint
         .clone()

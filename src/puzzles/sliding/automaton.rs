@@ -185,6 +185,50 @@ impl SlideAutomaton {
         })
     }
 
+    /// The automaton a search asks for: `Some(0)` none, `Some(depth)` that
+    /// one or the budget's error, `None` the library's choice: the
+    /// [`DEFAULT_DEPTH`] or, where the budget cannot hold its build, the
+    /// longest (two moves shorter each time) that fits, with a notice. The
+    /// automaton only saves nodes, so a default never refuses a search.
+    ///
+    /// ```
+    /// use tansaku::puzzles::sliding::automaton::SlideAutomaton;
+    /// let ctx = tansaku::Context::new()
+    ///     .with_tables(tansaku::context::Tables::in_memory())
+    ///     .with_budget(1 << 20);
+    /// // 16 moves do not fit a megabyte; a shorter automaton does.
+    /// let a = SlideAutomaton::for_search(None, 4, 4, &ctx).unwrap().unwrap();
+    /// assert!(a.depth < 16);
+    /// assert!(SlideAutomaton::for_search(Some(16), 4, 4, &ctx).is_err());
+    /// assert!(SlideAutomaton::for_search(Some(0), 4, 4, &ctx).unwrap().is_none());
+    /// ```
+    pub fn for_search(
+        depth: Option<usize>,
+        width: usize,
+        height: usize,
+        ctx: &crate::Context,
+    ) -> Result<Option<Arc<SlideAutomaton>>, crate::memory::MemoryError> {
+        let Some(asked) = depth else {
+            let mut depth = DEFAULT_DEPTH;
+            loop {
+                match SlideAutomaton::shared(depth, width, height, ctx) {
+                    Ok(a) => return Ok(Some(a)),
+                    Err(e) if depth > 2 => {
+                        ctx.notice(&format!(
+                            "{e}: using the automaton of {} moves instead (fewer duplicate paths pruned)",
+                            depth - 2
+                        ));
+                        depth -= 2;
+                    }
+                    Err(_) => return Ok(None),
+                }
+            }
+        };
+        (asked > 0)
+            .then(|| SlideAutomaton::shared(asked, width, height, ctx))
+            .transpose()
+    }
+
     /// The file of the automaton: a header (magic, format, board, depth,
     /// states, sequences), the transitions (four little-endian words a
     /// state) and an XXH3-64 checksum of all that.

@@ -174,9 +174,11 @@ pub struct SolveOptions<'a> {
     /// Threads for IDA*.
     pub threads: usize,
     /// IDA*'s move pruning: Taylor & Korf's automaton of the duplicate
-    /// sequences up to this many moves ([`super::automaton`]); 0 keeps
-    /// only "never undo the last move".
-    pub automaton: usize,
+    /// sequences up to this many moves ([`super::automaton`]); `Some(0)`
+    /// keeps only "never undo the last move"; `None`, the library's
+    /// choice: 16 moves, or the longest whose build fits the memory budget
+    /// ([`SlideAutomaton::for_search`]).
+    pub automaton: Option<usize>,
     /// IDA*'s bidirectional pathmax ([`IdaOptions::bpmx`]): off by
     /// default, measured: 3.6% fewer nodes on Korf's 100 and 2% on the
     /// 24-puzzle, no time saved (the bounds are nearly consistent).
@@ -213,7 +215,7 @@ impl Default for SolveOptions<'_> {
             bound: BoundRequest::Auto,
             max_depth: 200,
             threads: 1,
-            automaton: super::automaton::DEFAULT_DEPTH,
+            automaton: None,
             bpmx: false,
             order: false,
             frontier: 0,
@@ -399,10 +401,11 @@ impl Solver {
             }
             _ => Tables::None,
         };
-        let automaton = (plan.algorithm == Algorithm::IdaStar && opts.automaton > 0)
-            .then(|| SlideAutomaton::shared(opts.automaton, p.width(), p.height(), opts.ctx))
-            .transpose()
-            .map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?;
+        let automaton = match plan.algorithm {
+            Algorithm::IdaStar => SlideAutomaton::for_search(opts.automaton, p.width(), p.height(), opts.ctx)
+                .map_err(|e| SolveError::Pdb(PdbError::Memory(e)))?,
+            _ => None,
+        };
         Ok(Solver {
             puzzle: p.clone(),
             plan,

@@ -176,14 +176,15 @@ fn bound_text(parts: &[Partition]) -> String {
 /// partition, joined by up to `most - 1` others while each one lowers the
 /// nodes (see the module documentation). Tables are loaded from, or built
 /// into, the context's tables; `ida` sets IDA*'s threads and stop signals;
-/// the automaton of `automaton` moves prunes every search (0: none).
+/// the automaton [`SlideAutomaton::for_search`] gives for `automaton`
+/// prunes every search.
 pub fn choose(
     p: &Sliding,
     sample: &[SlideState],
     candidates: &[Partition],
     budget: u64,
     most: usize,
-    automaton: usize,
+    automaton: Option<usize>,
     ida: &IdaOptions,
 ) -> Result<Choice, ChooseError> {
     let ctx = &ida.ctx;
@@ -194,10 +195,7 @@ pub fn choose(
             budget
         )));
     }
-    let automaton = (automaton > 0)
-        .then(|| SlideAutomaton::shared(automaton, p.width(), p.height(), ctx))
-        .transpose()
-        .map_err(PdbError::Memory)?;
+    let automaton = SlideAutomaton::for_search(automaton, p.width(), p.height(), ctx).map_err(PdbError::Memory)?;
     let mut lengths: Option<(String, Vec<usize>)> = None;
     let mut measure = |parts: &[Partition], dbs: Vec<Arc<AdditivePdb>>| -> Result<Scored, ChooseError> {
         let bound =

@@ -419,21 +419,42 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
         }
         self.counts.0 += 1;
         self.counts.1 += n as u64;
-        // Their bounds, partition by partition, each asked only of the
-        // children the ones before left uncut; every child's entries are
-        // asked for from memory before any is read.
+        // Their bounds. With one partition, the board's entries are asked
+        // for from memory together, then the mirror image's for the
+        // children still uncut. With more, every entry any look may need
+        // is asked for at once (their misses overlap: 7% faster with
+        // three partitions, 4% slower with one), then read partition by
+        // partition, each only for the children the ones before left
+        // uncut.
         let cut_above = bound.saturating_sub(g + 1);
         let sides = if k.mirror.is_some() { 2 } else { 1 };
-        for i in 0..P {
+        if P == 1 {
             for side in 0..sides {
                 for kid in kids[..n].iter_mut() {
                     if kid.h <= cut_above {
-                        self.ask(i, side, kid, to);
+                        self.ask(0, side, kid, to);
                     }
                 }
                 for kid in kids[..n].iter_mut() {
                     if kid.h <= cut_above {
-                        self.answer(i, side, kid);
+                        self.answer(0, side, kid);
+                    }
+                }
+            }
+        } else {
+            for kid in kids[..n].iter_mut() {
+                for i in 0..P {
+                    for side in 0..sides {
+                        self.ask(i, side, kid, to);
+                    }
+                }
+            }
+            for i in 0..P {
+                for kid in kids[..n].iter_mut() {
+                    if kid.h <= cut_above {
+                        for side in 0..sides {
+                            self.answer(i, side, kid);
+                        }
                     }
                 }
             }

@@ -111,21 +111,6 @@ pub fn prefetch<T>(x: &T) {
     let _ = x;
 }
 
-/// A copy of `v` in memory advised to be backed by huge pages
-/// ([`advise_huge_pages`]), for a table of a few megabytes read at random
-/// beside larger ones: in small pages it alone would fill the TLB.
-///
-/// ```
-/// let rows: Vec<[u32; 4]> = (0..100_000u32).map(|i| [i, i + 1, i + 2, i + 3]).collect();
-/// assert_eq!(tansaku::memory::huge_copy(&rows), rows);
-/// ```
-pub fn huge_copy<T: Copy>(v: &[T]) -> Vec<T> {
-    let mut out = Vec::with_capacity(v.len());
-    advise_huge_pages(out.spare_capacity_mut());
-    out.extend_from_slice(v);
-    out
-}
-
 /// A zeroed vector of `n` bytes whose pages are not touched yet, advised
 /// to be backed by huge pages ([`advise_huge_pages`]).
 pub fn huge_zeroed(n: usize) -> Vec<u8> {

@@ -129,7 +129,7 @@ impl SlideAutomaton {
         // with its transitions, failure link and mark.
         let moves: u64 = forbidden.iter().map(|f| f.len() as u64).sum();
         over((moves + 1) * (16 + 16 + 4 + 1) + sequences as u64 * 48)?;
-        let next = crate::memory::huge_copy(&aho_corasick(&forbidden));
+        let next = aho_corasick(&forbidden);
         Ok(SlideAutomaton {
             next,
             sequences,
@@ -282,7 +282,7 @@ impl SlideAutomaton {
             return Err("is corrupt (a transition leads nowhere)".into());
         }
         Ok(SlideAutomaton {
-            next: crate::memory::huge_copy(&next),
+            next,
             sequences,
             depth,
             seconds: 0.0,

@@ -14,6 +14,7 @@
 //! cargo bench --bench korf -- --set 24 --easiest 25 --checkpoint runs   # resumable: rerun goes on
 //! cargo bench --bench korf -- --set 24 --only 1,30 --frontier 1000000 --iterations   # A* + IDA*, per iteration
 //! cargo bench --bench korf -- --set 24 --only 25 --generic   # IDA*'s generic inner loop (same counts, slower)
+//! cargo bench --bench korf -- --set 24 --only 1 --bound "6-6-6-6z+<cells>+<cells>" --max-memory 22G   # past the default budget
 //! ```
 //!
 //! For the 24-puzzle each line also gives the nodes Korf & Felner's IDA*
@@ -41,6 +42,7 @@ struct Args {
     iterations: bool,
     pdb_dir: Option<String>,
     checkpoint: Option<std::path::PathBuf>,
+    max_memory: Option<u64>,
 }
 
 fn args() -> Result<Args, String> {
@@ -58,6 +60,7 @@ fn args() -> Result<Args, String> {
         iterations: false,
         pdb_dir: None,
         checkpoint: None,
+        max_memory: None,
     };
     let mut it = std::env::args().skip(1);
     let mut bound = None;
@@ -83,6 +86,9 @@ fn args() -> Result<Args, String> {
             "--iterations" => a.iterations = true,
             "--generic" => a.generic = true,
             "--pdb-dir" => a.pdb_dir = Some(value()?),
+            "--max-memory" => {
+                a.max_memory = Some(tansaku::memory::parse_size(&value()?).map_err(|e| format!("--max-memory: {e}"))?)
+            }
             "--checkpoint" => a.checkpoint = Some(value()?.into()),
             // `cargo bench` passes --bench; the other harness flags do not apply.
             other if other.starts_with("--") => {}
@@ -146,6 +152,7 @@ fn main() -> ExitCode {
     let tables = a.pdb_dir.as_ref().map_or_else(Tables::user, Tables::at);
     let ctx = tansaku::Context::new()
         .with_tables(tables)
+        .with_budget_opt(a.max_memory)
         .with_notices(std::sync::Arc::new(|m: &str| eprintln!("korf: {m}")));
     let opts = SolveOptions {
         algorithm: Some(Algorithm::IdaStar),

@@ -510,7 +510,7 @@ fn partitions_chosen_by_measurement() {
 /// IDA*'s own inner loop of the pattern databases (the default, which
 /// changes one board in place) against the generic one: with one
 /// partition (zero-aware or additive, with and without a mirror image)
-/// and the largest of two, with and without the automaton, on one and two
+/// and the largest of two (one of them its own mirror image), with and without the automaton, on one and two
 /// threads and below an A* frontier, the same solution and the same
 /// counts, iteration by iteration.
 #[test]
@@ -518,10 +518,17 @@ fn own_inner_loop_equals_the_generic_one() {
     use tansaku::puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
     use tansaku::search::auto::Algorithm;
     let ctx = tansaku::Context::new();
-    let cases: [(&str, &str, &str); 4] = [
+    let cases: [(&str, &str, &str); 5] = [
         // The 15-puzzle (a mirror image: the main diagonal keeps the goal's
         // empty cell), additive and zero-aware, and two partitions.
         ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "5-5-5", ""),
+        // A partition that is its own mirror image (looked up once) beside
+        // one that is not (looked up on both).
+        (
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+            "5-5-5 + 1-3/4,8,12/6,7,11/9,13,14/5,10,15z",
+            "",
+        ),
         (
             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
             "1,4,5,8,12/2,3,6,7,11/9,10,13,14,15z",
@@ -583,4 +590,41 @@ fn own_inner_loop_equals_the_generic_one() {
         searched > 10_000,
         "the boards were too easy to compare the loops: {searched} nodes"
     );
+}
+
+/// A partition that is its own mirror image (each pattern's image one of
+/// its patterns) is not looked up on the image: that lookup would give
+/// the plain sum again, on every board. Any other is. (Partitions name
+/// the cells of Korf's layout, the empty cell's goal on its cell 0.)
+#[test]
+fn own_image_partitions_skip_the_mirror_lookup() {
+    let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", Some((4, 4))).unwrap();
+    let (p, _) = Sliding::new(&goal, Some(&goal)).unwrap();
+    let ctx = tansaku::Context::new();
+    for (text, own) in [
+        ("1-3/4,8,12/6,7,11/9,13,14/5,10,15", true),
+        ("1-3/4,8,12/6,7,11/9,13,14/5,10,15z", true),
+        ("5,10,15/1,2,4,8/3,6,9,12/7,11,13,14", true),
+        ("5-5-5", false),
+        ("1-3/4,8,12/6,7,9/11,13,14/5,10,15z", false),
+    ] {
+        let db = AdditivePdb::build(&p, &Partition::parse(text, 4, 4).unwrap(), &ctx).unwrap();
+        assert_eq!(db.reflects(), !own, "{text}");
+        let mut differ = false;
+        for seed in 0..400u64 {
+            let s = walk(&p, 20 + seed as usize % 60, seed);
+            let (plain, mirrored) = (db.sum(&s), db.mirror_sum(&s).unwrap());
+            if own {
+                assert_eq!(plain, mirrored, "{text} on {}", p.format(&s));
+            }
+            differ |= plain != mirrored;
+            // The bound is the larger sum, raised to the solutions' parity.
+            let h = db.estimate(&s);
+            assert!(h == plain.max(mirrored) || h == plain.max(mirrored) + 1, "{text}");
+        }
+        assert_eq!(
+            differ, !own,
+            "{text}: the mirror lookup adds something only when not its own image"
+        );
+    }
 }

@@ -103,6 +103,9 @@ struct Part<'a> {
     db: &'a AdditivePdb,
     pats: [Pat<'a>; SLOTS],
     tag: [u8; 256],
+    /// Its looks: the board's, and the mirror image's unless the
+    /// partition is its own image ([`AdditivePdb::reflects`]).
+    sides: usize,
 }
 
 /// The empty cell's tag.
@@ -132,7 +135,8 @@ impl<'a> Part<'a> {
                 *t = db.group_of[l] << 4 | db.order_of[l];
             }
         }
-        Some(Part { db, pats, tag })
+        let sides = 1 + usize::from(db.reflects());
+        Some(Part { db, pats, tag, sides })
     }
 }
 
@@ -150,16 +154,13 @@ impl<'a, R: MovePruning<Sliding>> SlideKernel<'a, R> {
     /// up to [`MOST_PARTITIONS`]) and the pruning `r`, for boards of `p`;
     /// `None` when it cannot stand in for the generic search.
     pub(crate) fn new(p: &'a Sliding, dbs: Vec<&'a AdditivePdb>, r: &'a R) -> Option<Self> {
-        if !(1..=MOST_PARTITIONS).contains(&dbs.len())
-            || p.cells() > 32
-            || dbs
-                .iter()
-                .any(|d| d.reflection.is_some() != dbs[0].reflection.is_some())
-        {
+        if !(1..=MOST_PARTITIONS).contains(&dbs.len()) || p.cells() > 32 {
             return None;
         }
         let parts = dbs.into_iter().map(Part::new).collect::<Option<Vec<_>>>()?;
-        let mirror = parts[0].db.reflection.as_ref().map(|refl| {
+        // Every partition of one puzzle has the same reflection.
+        let mirrored = parts.iter().find(|part| part.sides == 2);
+        let mirror = mirrored.and_then(|part| part.db.reflection.as_ref()).map(|refl| {
             let (mut cell, mut label) = ([0u8; 256], [0u8; 256]);
             cell[..refl.cell.len()].copy_from_slice(&refl.cell);
             label[..refl.label.len()].copy_from_slice(&refl.label);
@@ -251,8 +252,11 @@ impl<M: KernelMemo, R: MovePruning<Sliding>, const P: usize> KernelSearch<Slidin
         counts: &mut (u64, u64),
     ) -> Descent<SlideMove> {
         self.board = *node.state;
-        if let Some(m) = self.k.parts[0].db.mirror(node.state) {
-            self.mirror = m;
+        if let Some((cell, label)) = &self.k.mirror {
+            for c in 0..self.k.p.cells() {
+                self.mirror.cells[cell[c] as usize] = label[node.state.cells[c] as usize];
+            }
+            self.mirror.blank = cell[node.state.blank as usize];
         }
         self.looks = node.memo.looks();
         self.path.clear();
@@ -427,9 +431,8 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
         // partition, each only for the children the ones before left
         // uncut.
         let cut_above = bound.saturating_sub(g + 1);
-        let sides = if k.mirror.is_some() { 2 } else { 1 };
         if P == 1 {
-            for side in 0..sides {
+            for side in 0..k.parts[0].sides {
                 for kid in kids[..n].iter_mut() {
                     if kid.h <= cut_above {
                         self.ask(0, side, kid, to);
@@ -444,7 +447,7 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
         } else {
             for kid in kids[..n].iter_mut() {
                 for i in 0..P {
-                    for side in 0..sides {
+                    for side in 0..k.parts[i].sides {
                         self.ask(i, side, kid, to);
                     }
                 }
@@ -452,7 +455,7 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
             for i in 0..P {
                 for kid in kids[..n].iter_mut() {
                     if kid.h <= cut_above {
-                        for side in 0..sides {
+                        for side in 0..k.parts[i].sides {
                             self.answer(i, side, kid);
                         }
                     }
@@ -489,9 +492,8 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
     #[inline]
     fn slide(&mut self, kid: &Kid<R::State, P>, to: u8) -> [[(u32, u32, u8); 2]; P] {
         let mut saved = [[(0, 0, 0); 2]; P];
-        let sides = if self.k.mirror.is_some() { 2 } else { 1 };
         for (i, looks) in self.looks[..P].iter_mut().enumerate() {
-            for side in 0..sides {
+            for side in 0..self.k.parts[i].sides {
                 let (look, m) = (&mut looks[side], &kid.at[i][side]);
                 let g = (m.group & 15) as usize;
                 saved[i][side] = (look.index[g], look.mask[g], look.value[g]);
@@ -517,9 +519,8 @@ impl<'k, 'a, R: MovePruning<Sliding>, const P: usize> Run<'k, 'a, R, P> {
     /// Takes `kid`'s move back, the changed patterns being `saved` before.
     #[inline]
     fn unslide(&mut self, kid: &Kid<R::State, P>, to: u8, saved: &[[(u32, u32, u8); 2]; P]) {
-        let sides = if self.k.mirror.is_some() { 2 } else { 1 };
         for (i, looks) in self.looks[..P].iter_mut().enumerate() {
-            for side in 0..sides {
+            for side in 0..self.k.parts[i].sides {
                 let (look, m) = (&mut looks[side], &kid.at[i][side]);
                 let g = (m.group & 15) as usize;
                 let (index, mask, value) = saved[i][side];

@@ -58,9 +58,10 @@ impl MaxPdb {
         &self.dbs
     }
 
-    /// Whether every partition also looks up the mirror image.
+    /// Whether any partition also looks up the mirror image (one that is
+    /// its own image needs not: [`AdditivePdb::reflects`]).
     pub fn reflects(&self) -> bool {
-        self.dbs.iter().all(|d| d.reflects())
+        self.dbs.iter().any(|d| d.reflects())
     }
 }
 

@@ -639,6 +639,16 @@ struct Reflection {
     label: [u8; MAX_PDB_CELLS + 1],
 }
 
+/// Whether every pattern's image under the labels' reflection `label` is
+/// a pattern of `patterns`: the partition is then its own mirror image.
+fn own_image(patterns: &[Pattern], label: &[u8]) -> bool {
+    let set = |labels: &mut dyn Iterator<Item = u8>| labels.fold(0u64, |m, l| m | 1 << l);
+    let sets: Vec<u64> = patterns.iter().map(|p| set(&mut p.labels.iter().copied())).collect();
+    patterns
+        .iter()
+        .all(|p| sets.contains(&set(&mut p.labels.iter().map(|&l| label[l as usize]))))
+}
+
 /// No pattern holds this label (the empty cell).
 const NO_GROUP: u8 = u8::MAX;
 
@@ -659,6 +669,10 @@ pub struct AdditivePdb {
     group_of: [u8; MAX_PDB_CELLS + 1],
     order_of: [u8; MAX_PDB_CELLS + 1],
     reflection: Option<Reflection>,
+    /// Whether the bound looks the mirror image up: not when the partition
+    /// is its own mirror image (each pattern's image one of its patterns),
+    /// whose lookup of the image gives the plain sum again.
+    mirror_lookup: bool,
     /// By cell: the parity of the empty cell's distance to its goal cell.
     blank_parity: [u8; MAX_PDB_CELLS],
 }
@@ -874,6 +888,7 @@ impl AdditivePdb {
                 }
                 Reflection { cell, label }
             });
+        let mirror_lookup = reflection.as_ref().is_some_and(|r| !own_image(&patterns, &r.label));
         let mut blank_parity = [0u8; MAX_PDB_CELLS];
         for (c, parity) in blank_parity.iter_mut().enumerate().take(n) {
             let (w, g) = (p.width(), blank);
@@ -888,6 +903,7 @@ impl AdditivePdb {
             group_of,
             order_of,
             reflection,
+            mirror_lookup,
             blank_parity,
         })
     }
@@ -897,9 +913,11 @@ impl AdditivePdb {
         &self.partition
     }
 
-    /// Whether the bound also looks up the mirror image of the board.
+    /// Whether the bound also looks up the mirror image of the board: when
+    /// the goal has one and the partition is not its own image (whose
+    /// lookup of the image would give the plain sum again).
     pub fn reflects(&self) -> bool {
-        self.reflection.is_some()
+        self.mirror_lookup
     }
 
     /// The cell of every label on `s`.
@@ -967,6 +985,7 @@ impl AdditivePdb {
     /// The same bound without the lookup on the mirror image.
     pub fn without_mirror(mut self) -> Self {
         self.reflection = None;
+        self.mirror_lookup = false;
         self
     }
 
@@ -1055,7 +1074,7 @@ impl LowerBound<Sliding> for AdditivePdb {
             &mut m.value,
             &mut m.mask,
         );
-        if let Some(r) = &self.reflection {
+        if let Some(r) = self.reflection.as_ref().filter(|_| self.mirror_lookup) {
             m.mirror_sum = self.lookup(
                 |l| r.cell[cell_of[r.label[l as usize] as usize] as usize],
                 r.cell[s.blank as usize],
@@ -1125,7 +1144,7 @@ impl AdditivePdb {
     pub(crate) fn ask(&self, parent: &SlideState, memo: &PdbMemo, m: SlideMove, child: &SlideState) -> Asked {
         let t = child.cells[m.to as usize];
         let plain = self.moved_index(memo.index, memo.mask, t, m.from, m.to, |cell| parent.cells[cell]);
-        let mirrored = match &self.reflection {
+        let mirrored = match self.reflection.as_ref().filter(|_| self.mirror_lookup) {
             Some(refl) => self.moved_index(
                 memo.mirror_index,
                 memo.mirror_mask,
@@ -1153,7 +1172,7 @@ impl AdditivePdb {
         memo.mask[a.0] = a.3;
         memo.sum = memo.sum - before as u16 + v as u16;
         memo.value[a.0] = v;
-        if self.reflection.is_some() {
+        if self.mirror_lookup {
             let before = memo.mirror_value[b.0];
             let v = self.read(b, before);
             memo.mirror_index[b.0] = b.1;

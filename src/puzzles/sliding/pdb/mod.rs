@@ -115,6 +115,15 @@ const LAYOUT_6666: &[&[u8]] = &[
     &[17, 18, 19, 22, 23, 24],
 ];
 
+/// Three patterns of 7 tiles in the corners away from the empty cell and
+/// one of 3 on the diagonal: its own mirror image (looked up once).
+const LAYOUT_7773: &[&[u8]] = &[
+    &[1, 2, 5, 6, 7, 10, 11],
+    &[3, 4, 8, 9, 13, 14, 19],
+    &[15, 16, 17, 20, 21, 22, 23],
+    &[12, 18, 24],
+];
+
 /// Most tiles in one pattern a table can hold.
 pub const MAX_PATTERN: usize = 8;
 
@@ -135,7 +144,26 @@ impl Partition {
     /// 24-puzzle: the 6-6-6-6 patterns, zero-aware (4 x 303 MB).
     pub const P6666Z: Partition = Partition::named_zero(5, 5, "6-6-6-6", LAYOUT_6666);
 
-    /// Every named partition, the strongest of each board first.
+    /// 24-puzzle: 7, 7, 7 and 3 tiles, zero-aware (3 x 5.45 GB; each 7-tile
+    /// table takes about 20 minutes and 12.4 GB to build). Weak alone (its
+    /// 3-tile pattern); beside 6-6-6-6z (`6-6-6-6z+7-7-7-3z`) the fastest
+    /// bound measured on Korf's 50 (BENCHMARKS.md).
+    pub const P7773Z: Partition = Partition::named_zero(5, 5, "7-7-7-3", LAYOUT_7773);
+
+    /// Every partition known by name: [`Partition::ALL`] and the larger
+    /// ones only asked for by name.
+    pub const NAMED: [Partition; 7] = [
+        Partition::P78Z,
+        Partition::P78,
+        Partition::P663,
+        Partition::P555,
+        Partition::P6666Z,
+        Partition::P6666,
+        Partition::P7773Z,
+    ];
+
+    /// Every partition chosen automatically, the strongest of each board
+    /// first.
     pub const ALL: [Partition; 6] = [
         Partition::P78Z,
         Partition::P78,
@@ -307,7 +335,9 @@ impl Partition {
             .chars()
             .filter(|c| *c != '-')
             .collect();
-        Partition::ALL.into_iter().find(|p| p.name().replace('-', "") == digits)
+        Partition::NAMED
+            .into_iter()
+            .find(|p| p.name().replace('-', "") == digits)
     }
 
     /// A partition written as [`Partition::from_name`] takes it, or as
@@ -334,7 +364,7 @@ impl Partition {
         // one pattern; anything else was meant as a name.
         if !text.contains([',', '/', ' ']) && text.matches('-').count() != 1 {
             return Err(format!(
-                "'{text}' is not a partition: name one (5-5-5, 6-6-3, 7-8, 6-6-6-6; 7-8z, 6-6-6-6z for zero-aware tables) or list each pattern's cells, patterns separated by '/' (1-7/8-15; 1-7/8-15z zero-aware)"
+                "'{text}' is not a partition: name one (5-5-5, 6-6-3, 7-8, 6-6-6-6; 7-8z, 6-6-6-6z, 7-7-7-3z for zero-aware tables) or list each pattern's cells, patterns separated by '/' (1-7/8-15; 1-7/8-15z zero-aware)"
             ));
         }
         let groups = text
@@ -1251,7 +1281,7 @@ mod tests {
 
     #[test]
     fn partitions_cover_every_tile_once() {
-        for p in Partition::ALL {
+        for p in Partition::NAMED {
             let (w, h) = p.board();
             let mut cells: Vec<u8> = p.layout().flat_map(|g| g.iter().copied()).collect();
             cells.sort_unstable();

@@ -191,7 +191,7 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
         super::live::Show::unless(a.quiet),
         a.place.pdb_dir.as_deref(),
     );
-    let (_, origins) = AdditivePdb::load(&p, &partition, &ctx).map_err(pdb_failure)?;
+    let origins = AdditivePdb::make_tables(&p, &partition, &ctx).map_err(pdb_failure)?;
     let specs = AdditivePdb::tables(&p, &partition).map_err(pdb_failure)?;
     let tables: Vec<TableJson> = specs
         .iter()

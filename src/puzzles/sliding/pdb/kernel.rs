@@ -252,11 +252,9 @@ impl<M: KernelMemo, R: MovePruning<Sliding>, const P: usize> KernelSearch<Slidin
         counts: &mut (u64, u64),
     ) -> Descent<SlideMove> {
         self.board = *node.state;
-        if let Some((cell, label)) = &self.k.mirror {
-            for c in 0..self.k.p.cells() {
-                self.mirror.cells[cell[c] as usize] = label[node.state.cells[c] as usize];
-            }
-            self.mirror.blank = cell[node.state.blank as usize];
+        let mirrored = self.k.parts.iter().find(|part| part.sides == 2);
+        if let Some(m) = mirrored.and_then(|part| part.db.mirror(node.state)) {
+            self.mirror = m;
         }
         self.looks = node.memo.looks();
         self.path.clear();

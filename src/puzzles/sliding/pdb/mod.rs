@@ -672,11 +672,13 @@ struct Reflection {
 /// Whether every pattern's image under the labels' reflection `label` is
 /// a pattern of `patterns`: the partition is then its own mirror image.
 fn own_image(patterns: &[Pattern], label: &[u8]) -> bool {
-    let set = |labels: &mut dyn Iterator<Item = u8>| labels.fold(0u64, |m, l| m | 1 << l);
-    let sets: Vec<u64> = patterns.iter().map(|p| set(&mut p.labels.iter().copied())).collect();
+    fn set(labels: impl Iterator<Item = u8>) -> u64 {
+        labels.fold(0, |m, l| m | 1 << l)
+    }
+    let sets: Vec<u64> = patterns.iter().map(|p| set(p.labels.iter().copied())).collect();
     patterns
         .iter()
-        .all(|p| sets.contains(&set(&mut p.labels.iter().map(|&l| label[l as usize]))))
+        .all(|p| sets.contains(&set(p.labels.iter().map(|&l| label[l as usize]))))
 }
 
 /// No pattern holds this label (the empty cell).

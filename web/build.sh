@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the page with no server into OUT_DIR, for any static host:
-# the library compiled to WebAssembly (web/wasm, answering in a Web
+# the library compiled to WebAssembly (crates/tansaku-wasm, answering in a Web
 # Worker), its bindings, and the page's HTML, CSS and modules.
 #
 #   web/build.sh OUT_DIR

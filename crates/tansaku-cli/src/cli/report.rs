@@ -1,0 +1,180 @@
+//! Printing the library's answers: `--json` is their serialization, the
+//! text is drawn from the same answer; and the exit code with the command
+//! line's advice for every error the library can give.
+
+use super::Failure;
+use serde::Serialize;
+use tansaku::render::{Board, strip};
+use tansaku::search::SearchError;
+use tansaku::{Longest, RunError, SolveAnswer, Solved};
+
+/// Prints one answer as a line of JSON.
+pub fn print_json<T: Serialize>(answer: &T) {
+    println!("{}", serde_json::to_string(answer).expect("answers serialize"));
+}
+
+/// What each extra figure of a solve means, shown beside it.
+fn extra_meaning(key: &str) -> &'static str {
+    match key {
+        "physical" => " moves (on the physical puzzle: the top-right tile is taken out first and put back last)",
+        "plies" => " plies",
+        "positions_up_to_symmetry" => " final positions up to symmetry",
+        "games" => " distinct game records",
+        _ => "",
+    }
+}
+
+/// Prints a solve's answer (JSON or text); a solve without a solution
+/// exits with code 1 and its reason.
+pub fn print_solve(answer: &SolveAnswer, json: bool) -> Result<(), Failure> {
+    if json {
+        print_json(answer);
+    }
+    match answer {
+        SolveAnswer::Solved(s) => {
+            if !json {
+                print_solved(s);
+            }
+            Ok(())
+        }
+        SolveAnswer::NoSolution(n) if n.depth_limited => Err(Failure::NoSolution(format!(
+            "{} (raise --max-depth to look further)",
+            n.reason
+        ))),
+        SolveAnswer::NoSolution(n) => Err(Failure::NoSolution(n.reason.clone())),
+    }
+}
+
+fn print_solved(s: &Solved) {
+    let title = match &s.metric {
+        Some(m) => format!("{} ({m})", s.puzzle),
+        None => s.puzzle.clone(),
+    };
+    println!("{title}: {} -> goal, by {}", s.boards[0], s.algorithm);
+    if let Some(why) = &s.auto {
+        println!("(chosen by --algo auto: {why})");
+    }
+    println!();
+    print!("{}", strip(&Drawn::of(&s.boards, &s.pictures), &s.boards, 78));
+    println!();
+    println!("moves      {}", s.moves.join(" "));
+    println!("length     {} moves", s.length);
+    for (k, v) in &s.extra {
+        println!("{k:<10} {v}{}", extra_meaning(k));
+    }
+    println!("generated  {} states", s.stats.generated);
+    println!("expanded   {} states", s.stats.expanded);
+    println!("seconds    {:.6}", s.stats.seconds);
+    if !s.iterations.is_empty() {
+        let bounds: Vec<String> = s
+            .iterations
+            .iter()
+            .map(|i| format!("{}:{}", i.bound, i.generated))
+            .collect();
+        println!("bounds     {} (bound:nodes generated)", bounds.join(" "));
+    }
+}
+
+/// Prints a whole-space analysis (JSON or text).
+pub fn print_longest(a: &Longest, json: bool) {
+    if json {
+        print_json(a);
+        return;
+    }
+    let title = match &a.metric {
+        Some(m) => format!("{} ({m})", a.puzzle),
+        None => a.puzzle.clone(),
+    };
+    println!("{title}: distance of every board to the goal (retrograde analysis)");
+    println!();
+    println!("states     {} reachable of {}", a.states, a.space);
+    println!("longest    {} moves", a.longest);
+    match a.count_up_to_symmetry {
+        Some(o) => println!("count      {} longest positions ({} up to symmetry)", a.count, o),
+        None => println!("count      {} longest positions", a.count),
+    }
+    println!("seconds    {:.6}", a.stats.seconds);
+    println!();
+    println!("distance  positions");
+    for (d, c) in a.histogram.iter().enumerate() {
+        println!("{d:>8}  {c}");
+    }
+    println!();
+    println!(
+        "longest positions{}:",
+        if a.truncated {
+            format!(" (first {} of {})", a.positions.len(), a.count)
+        } else {
+            String::new()
+        }
+    );
+    print!("{}", strip(&Drawn::of(&a.positions, &a.pictures), &a.positions, 78));
+}
+
+/// The failure (and exit code) for a library error, with the command
+/// line's advice.
+pub fn failure(e: RunError) -> Failure {
+    match e {
+        RunError::Unreachable(why) => Failure::NoSolution(why),
+        RunError::Search(e @ (SearchError::Unsolvable { .. } | SearchError::DepthLimit { .. })) => {
+            Failure::NoSolution(e.to_string())
+        }
+        RunError::Search(SearchError::OverBudget(m)) => Failure::Usage(super::live::memory_advice(&m)),
+        RunError::Tables(why) => Failure::Usage(format!("{why}; choose a writable folder with --pdb-dir")),
+        other => Failure::Usage(other.to_string()),
+    }
+}
+
+/// Writes a picture to `path`, or says which path could not be written.
+pub fn write_picture(path: &std::path::Path, svg: &str) -> Result<(), Failure> {
+    std::fs::write(path, svg).map_err(|e| {
+        Failure::Usage(format!(
+            "cannot write the picture to '{}': {e}; give a path in a writable folder",
+            path.display()
+        ))
+    })
+}
+
+/// A solution as a strip of numbered boards, about 1000 pixels wide.
+pub fn solution_svg(s: &Solved) -> String {
+    let per_row = (1000 / (s.grids[0].width * 32 + 18)).clamp(1, 12);
+    let title = format!("{}: {} moves", s.puzzle, s.length);
+    tansaku::svg::svg_strip(&title, &s.grids, per_row)
+}
+
+/// With `--svg FILE`: the solution as a strip of numbered boards.
+pub fn write_solution_svg(answer: &SolveAnswer, path: Option<&std::path::Path>) -> Result<(), Failure> {
+    match (path, answer) {
+        (Some(path), SolveAnswer::Solved(s)) => write_picture(path, &solution_svg(s)),
+        _ => Ok(()),
+    }
+}
+
+/// With `--plot FILE`: the distance histogram as a bar chart.
+pub fn write_histogram_svg(a: &Longest, path: Option<&std::path::Path>, log: bool) -> Result<(), Failure> {
+    let title = format!("{}: positions by distance", a.puzzle);
+    match path {
+        Some(path) => write_picture(path, &tansaku::svg::svg_histogram(&title, &a.histogram, log)),
+        None => Ok(()),
+    }
+}
+
+/// Positions drawn ahead of time, for the text layout.
+pub struct Drawn(std::collections::HashMap<String, Vec<String>>);
+
+impl Drawn {
+    /// The pictures of `boards`.
+    pub fn of(boards: &[String], pictures: &[Vec<String>]) -> Self {
+        Drawn(boards.iter().cloned().zip(pictures.iter().cloned()).collect())
+    }
+}
+
+impl Board for Drawn {
+    type State = String;
+    fn picture(&self, s: &String) -> Vec<String> {
+        self.0.get(s).cloned().unwrap_or_else(|| vec![s.clone()])
+    }
+    fn notation(&self, s: &String) -> String {
+        s.clone()
+    }
+}

@@ -1,0 +1,98 @@
+//! `perft` and `wipeout`: Reversi's move-generator check and its shortest
+//! wipeouts, answered by the library (`tansaku::games::wipeout`).
+
+use super::report::{failure, print_json, write_picture};
+use super::{Failure, PerftArgs, Side, WipeoutArgs};
+use tansaku::Request;
+use tansaku::games::wipeout::{perft as count_leaves, wipeouts};
+use tansaku::picture::Picture;
+use tansaku::puzzles::reversi::{Color, Position, Wipeout};
+use tansaku::svg::svg_animation;
+
+pub fn perft(a: &PerftArgs) -> Result<(), Failure> {
+    let ctx = super::live::context(None, super::live::Show::Quiet, None);
+    let p = count_leaves(a.depth, &ctx).map_err(failure)?;
+    if a.json {
+        print_json(&p);
+    } else {
+        println!(
+            "perft({}) = {} leaves  ({:.3} s, {:.1} M leaves/s)",
+            p.depth,
+            p.leaves,
+            p.seconds,
+            p.leaves as f64 / p.seconds.max(1e-9) / 1e6
+        );
+    }
+    Ok(())
+}
+
+pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
+    let winner = match a.color {
+        Side::Black => Color::Black,
+        Side::White => Color::White,
+    };
+    let mut req = Request::default().with("color", winner.name());
+    if let Some(first) = &a.first {
+        req = req.with("first", first);
+    }
+    if let Some(m) = a.max_plies {
+        req.max_depth = m;
+    }
+    let ctx = super::live::context(a.max_memory, super::live::Show::unless(a.quiet), None);
+    let found = wipeouts(&req, &ctx).map_err(failure)?;
+    if let Some(path) = &a.svg {
+        let Some(game) = found.games.get(a.game as usize - 1) else {
+            return Err(Failure::Usage(format!(
+                "--game {}: there are only {} games; choose 1 to {}",
+                a.game,
+                found.games.len(),
+                found.games.len()
+            )));
+        };
+        let boards = Position::start().replay(&game.record).map_err(Failure::Usage)?;
+        let p = Wipeout { winner };
+        let grids: Vec<_> = boards.iter().map(|b| p.grid(b)).collect();
+        let title = format!(
+            "{} wipes {} out in {} plies: {}",
+            winner.name(),
+            winner.other().name(),
+            boards.len() - 1,
+            game.record
+        );
+        write_picture(path, &svg_animation(&title, &grids, 0.8))?;
+    }
+    if a.json {
+        print_json(&found);
+        return Ok(());
+    }
+    let opening = found
+        .first
+        .as_ref()
+        .map_or(String::new(), |sq| format!(", first move {sq}"));
+    println!(
+        "Reversi: shortest wipeout of {} by {}{opening}",
+        winner.other().name(),
+        winner.name()
+    );
+    println!("plies:      {}", found.plies);
+    println!(
+        "positions:  {} ({} up to the {} symmetr{} of the start)",
+        found.positions,
+        found.positions_up_to_symmetry,
+        found.symmetries,
+        if found.symmetries == 1 { "y" } else { "ies" }
+    );
+    println!("sequences:  {} distinct game records", found.sequences);
+    println!(
+        "search:     {} positions stored over {} plies (merged), {:.3} s",
+        found.layer_sizes.iter().sum::<u64>(),
+        found.layer_sizes.len(),
+        found.seconds
+    );
+    for (i, g) in found.games.iter().enumerate() {
+        println!("\n{}. {}", i + 1, g.record);
+        let boards = Position::start().replay(&g.record).map_err(Failure::Usage)?;
+        print!("{}", boards.last().expect("final").render(a.ascii));
+    }
+    Ok(())
+}

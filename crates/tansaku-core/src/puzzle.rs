@@ -1,0 +1,165 @@
+//! The traits every search in tansaku is written against.
+//!
+//! The core knows nothing about any particular puzzle. A puzzle describes its
+//! states and moves through [`Puzzle`]; it may add a perfect hash ([`Ranked`])
+//! so that per-state tables become dense arrays, and its symmetries
+//! ([`Symmetric`]) so that positions can be counted "up to symmetry".
+
+use serde::Serialize;
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+/// A state space: states, the moves between them, and the goal test.
+///
+/// Successors are produced through a callback so that no search allocates per
+/// node. A puzzle whose every move can be undone by another legal move says so
+/// through [`Puzzle::reversible`]; bidirectional search and retrograde analysis
+/// rely on it (the successors of a state are then also its predecessors).
+///
+/// ```
+/// use tansaku_core::Puzzle;
+///
+/// /// Counting up from 0 by +1 or +2; the goal is 5.
+/// struct Counter;
+/// impl Puzzle for Counter {
+///     type State = u32;
+///     type Move = u32;
+///     fn for_each_successor(&self, s: &u32, mut f: impl FnMut(u32, u32)) {
+///         for step in [1, 2] {
+///             if s + step <= 5 {
+///                 f(step, s + step);
+///             }
+///         }
+///     }
+///     fn apply(&self, s: &u32, m: u32) -> Option<u32> {
+///         (m == 1 || m == 2).then_some(s + m).filter(|&t| t <= 5)
+///     }
+///     fn is_goal(&self, s: &u32) -> bool {
+///         *s == 5
+///     }
+///     fn reversible(&self) -> bool {
+///         false
+///     }
+/// }
+/// let sol = tansaku_core::search::bfs(&Counter, &0, &tansaku_core::Context::new()).unwrap();
+/// assert_eq!(sol.moves, vec![1, 2, 2]);
+/// ```
+pub trait Puzzle: Sync {
+    /// A position. Small and cheap to copy for the built-in puzzles.
+    type State: Clone + Eq + Hash + Debug + Send + Sync;
+    /// A move, as shown to the user and replayed by [`Puzzle::apply`].
+    type Move: Copy + Eq + Debug + Send + Sync;
+
+    /// Calls `f(move, next_state)` once for every legal move from `s`.
+    fn for_each_successor(&self, s: &Self::State, f: impl FnMut(Self::Move, Self::State));
+
+    /// Plays `m` on `s`; `None` when `m` is not legal there. Used to replay
+    /// and check solutions, so it must agree with [`Puzzle::for_each_successor`].
+    fn apply(&self, s: &Self::State, m: Self::Move) -> Option<Self::State>;
+
+    /// Whether `s` is a goal position.
+    fn is_goal(&self, s: &Self::State) -> bool;
+
+    /// True when every move can be undone by a legal move, so that the move
+    /// graph is undirected.
+    fn reversible(&self) -> bool;
+
+    /// Every goal state, when the goal set is finite and small enough to
+    /// list; `None` otherwise. Needed by bidirectional search and by the
+    /// sparse retrograde analysis.
+    fn goal_states(&self) -> Option<Vec<Self::State>> {
+        None
+    }
+
+    /// The successors a tree search needs after the move `last` (`None` at
+    /// the root): a puzzle whose moves commute or combine (a cube's
+    /// opposite faces, powers of one face) skips the moves that no shortest
+    /// sequence makes next, so that each position below is reached by
+    /// fewer sequences (twsearch's canonical sequences). Every shortest
+    /// solution must keep an equivalent that takes only these moves. By
+    /// default, every successor.
+    #[inline]
+    fn for_each_successor_after(
+        &self,
+        s: &Self::State,
+        last: Option<Self::Move>,
+        f: impl FnMut(Self::Move, Self::State),
+    ) {
+        let _ = last;
+        self.for_each_successor(s, f)
+    }
+}
+
+/// A perfect hash of the state space onto `0..state_count()`, so that a
+/// per-state table is a plain array indexed by rank.
+///
+/// `unrank(rank(s)) == s` for every state and `rank(unrank(r)) == r` for
+/// every `r < state_count()`.
+pub trait Ranked: Puzzle {
+    /// Number of states in the ranked space (reachable or not).
+    fn state_count(&self) -> u64;
+    /// The rank of `s`, in `0..state_count()`.
+    fn rank(&self, s: &Self::State) -> u64;
+    /// The state of rank `r`; `r` must be below `state_count()`.
+    fn unrank(&self, r: u64) -> Self::State;
+    /// The rank of `t`, reached from `s` (of rank `rank_s`) by `m`. By
+    /// default `self.rank(t)`; a puzzle whose moves change few digits of
+    /// its rank updates the rank instead of recomputing it (the searches
+    /// call this for every successor).
+    #[inline]
+    fn rank_after(&self, s: &Self::State, rank_s: u64, m: Self::Move, t: &Self::State) -> u64 {
+        let _ = (s, rank_s, m);
+        self.rank(t)
+    }
+}
+
+/// Symmetries of a puzzle: maps of the state space onto itself that preserve
+/// moves and the goal set, so that symmetric positions have equal distances.
+/// Index 0 is the identity.
+pub trait Symmetric: Puzzle {
+    /// Number of symmetries, the identity included.
+    fn symmetry_count(&self) -> usize;
+    /// The image of `s` under symmetry `i` (`i < symmetry_count()`).
+    fn apply_symmetry(&self, i: usize, s: &Self::State) -> Self::State;
+}
+
+/// Replays `moves` from `start`, checking each move is legal; returns every
+/// position visited (start first) or the index of the first illegal move.
+///
+/// ```
+/// use tansaku_core::examples::Swaps;
+/// use tansaku_core::replay;
+///
+/// let p = Swaps::new(3);
+/// let start = p.row(&[2, 0, 1]);
+/// // Swap cells 0 and 1, then cells 1 and 2.
+/// let rows = replay(&p, &start, &[0, 1]).unwrap();
+/// assert_eq!(p.tokens(rows[2]), vec![0, 1, 2]);
+/// // Cell 2 has no right-hand neighbour: move 2 is illegal.
+/// assert_eq!(replay(&p, &start, &[0, 2]), Err(1));
+/// ```
+pub fn replay<P: Puzzle>(p: &P, start: &P::State, moves: &[P::Move]) -> Result<Vec<P::State>, usize> {
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    out.push(start.clone());
+    for (i, &m) in moves.iter().enumerate() {
+        let next = p.apply(out.last().expect("non-empty"), m).ok_or(i)?;
+        out.push(next);
+    }
+    Ok(out)
+}
+
+/// A move of one piece between two cells of a board with one empty cell:
+/// the piece on `from` goes to the empty cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct CellMove {
+    /// The cell the piece leaves.
+    pub from: u8,
+    /// The cell it lands on (the empty cell before the move).
+    pub to: u8,
+}
+
+impl fmt::Display for CellMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}->{}", self.from, self.to)
+    }
+}

@@ -1,0 +1,281 @@
+//! Choosing a search algorithm from what is known about a state space.
+//!
+//! Breadth-first search is the plainest answer and stores every state it
+//! meets, so it is chosen where the whole space is small. Bidirectional
+//! search stores far fewer states (two half-depth balls) and needs
+//! reversible moves and a listed goal set. IDA* stores only one path, so it
+//! is the only choice for spaces too large to store, and a good one wherever
+//! a strong lower bound exists (pattern databases).
+
+use serde::Serialize;
+
+/// A search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Breadth-first search ([`super::bfs`]).
+    Bfs,
+    /// Bidirectional breadth-first search, smaller frontier first
+    /// ([`super::bidirectional`]).
+    Bidir,
+    /// Bidirectional search alternating layers, as the seed article wrote it
+    /// ([`super::bidirectional_alternating`]).
+    BidirAlternate,
+    /// Plain iterative deepening ([`super::iddfs`]).
+    Iddfs,
+    /// IDA* with a lower bound ([`super::ida_star_with`]).
+    IdaStar,
+}
+
+impl Algorithm {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Bidir => "bidir",
+            Algorithm::BidirAlternate => "bidir-alternate",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::IdaStar => "idastar",
+        }
+    }
+
+    /// The algorithm of a name as [`Algorithm::name`] writes it.
+    ///
+    /// ```
+    /// use tansaku_core::search::auto::Algorithm;
+    /// assert_eq!(Algorithm::from_name("bidir-alternate"), Some(Algorithm::BidirAlternate));
+    /// assert_eq!(Algorithm::from_name("dijkstra"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Self> {
+        [
+            Algorithm::Bfs,
+            Algorithm::Bidir,
+            Algorithm::BidirAlternate,
+            Algorithm::Iddfs,
+            Algorithm::IdaStar,
+        ]
+        .into_iter()
+        .find(|a| a.name() == name)
+    }
+
+    /// True for the searches that store states (and so need memory).
+    pub fn stores_states(self) -> bool {
+        matches!(self, Algorithm::Bfs | Algorithm::Bidir | Algorithm::BidirAlternate)
+    }
+}
+
+/// What is known about a puzzle's state space, for [`choose`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Space {
+    /// Number of states, when the puzzle can count them (a ranked space).
+    pub states: Option<u64>,
+    /// Every move can be undone.
+    pub reversible: bool,
+    /// The goal set can be listed (a backward search can start from it).
+    pub goals_listed: bool,
+    /// A lower bound strong enough to make IDA* the better search (pattern
+    /// databases).
+    pub strong_bound: bool,
+}
+
+/// Spaces of at most this many states are searched breadth-first.
+pub const SMALL_SPACE: u64 = 1 << 22;
+
+/// The algorithm for `space`, and why.
+///
+/// ```
+/// use tansaku_core::search::auto::{choose, Algorithm, Space};
+/// let eight = Space { states: Some(362_880), reversible: true, goals_listed: true, strong_bound: false };
+/// assert_eq!(choose(&eight).0, Algorithm::Bfs);
+/// let fifteen = Space { states: Some(20_922_789_888_000), strong_bound: true, ..eight };
+/// assert_eq!(choose(&fifteen).0, Algorithm::IdaStar);
+/// ```
+pub fn choose(space: &Space) -> (Algorithm, String) {
+    let small = space.states.is_some_and(|n| n <= SMALL_SPACE);
+    let count = |n: Option<u64>| n.map_or("an uncounted space".to_string(), |n| format!("{n} states"));
+    if small {
+        return (
+            Algorithm::Bfs,
+            format!("{}: small enough for breadth-first search", count(space.states)),
+        );
+    }
+    if space.strong_bound {
+        return (
+            Algorithm::IdaStar,
+            format!("{}: IDA* with the strongest lower bound at hand", count(space.states)),
+        );
+    }
+    if space.reversible && space.goals_listed && space.states.is_some() {
+        return (
+            Algorithm::Bidir,
+            format!(
+                "{}: bidirectional search stores far fewer states than breadth-first search",
+                count(space.states)
+            ),
+        );
+    }
+    (
+        Algorithm::Bfs,
+        format!(
+            "{}: breadth-first search, the only complete search here",
+            count(space.states)
+        ),
+    )
+}
+
+/// How [`run`] and [`run_ranked`] search.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Iterative deepening and IDA* give up past this many moves.
+    pub max_depth: u32,
+    /// Threads for IDA*.
+    pub threads: usize,
+    /// Before iterative deepening or IDA*, prove with a bidirectional
+    /// search that a solution exists: a tree search cannot prove there is
+    /// none, and would deepen up to `max_depth` on an unsolvable start.
+    pub precheck: bool,
+}
+
+impl RunOptions {
+    /// `algorithm` with the defaults: depth 200, one thread, no proof.
+    pub fn new(algorithm: Algorithm) -> Self {
+        RunOptions {
+            algorithm,
+            max_depth: 200,
+            threads: 1,
+            precheck: false,
+        }
+    }
+
+    fn ida(&self, ctx: &crate::Context) -> super::IdaOptions {
+        super::IdaOptions {
+            max_depth: self.max_depth,
+            undo_cut: true,
+            ctx: ctx.clone(),
+            threads: self.threads.max(1),
+            ..super::IdaOptions::default()
+        }
+    }
+}
+
+/// Runs a search on any puzzle, the graph searches indexing their states
+/// by hashing; `h` is IDA*'s bound.
+///
+/// ```
+/// use tansaku_core::examples::Swaps;
+/// use tansaku_core::search::NoBound;
+/// use tansaku_core::search::auto::{run, Algorithm, RunOptions};
+/// let p = Swaps::new(5);
+/// let sol = run(&p, &p.reversed(), &NoBound, &RunOptions::new(Algorithm::Bidir), &tansaku_core::Context::new()).unwrap();
+/// assert_eq!(sol.len(), 10);
+/// ```
+pub fn run<P: crate::Puzzle, H: super::LowerBound<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
+    run_pruned(p, start, h, &super::NoPruning, opts, ctx)
+}
+
+/// [`run`] whose IDA* also drops the moves `r` prunes
+/// ([`super::ida_star_pruned`]); the other algorithms ignore `r`.
+///
+/// ```
+/// use tansaku_core::examples::{Misplaced, SwapOrder, Swaps};
+/// use tansaku_core::search::auto::{run_pruned, Algorithm, RunOptions};
+/// let p = Swaps::new(5);
+/// let opts = RunOptions::new(Algorithm::IdaStar);
+/// let sol = run_pruned(&p, &p.reversed(), &Misplaced(p), &SwapOrder, &opts, &tansaku_core::Context::new()).unwrap();
+/// assert_eq!(sol.len(), 10);
+/// ```
+pub fn run_pruned<P: crate::Puzzle, H: super::LowerBound<P>, R: super::MovePruning<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    r: &R,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
+    use super::SearchError;
+    match opts.algorithm {
+        Algorithm::Bfs => super::bfs(p, start, ctx),
+        Algorithm::Bidir => super::bidirectional(p, start, ctx),
+        Algorithm::BidirAlternate => super::bidirectional_alternating(p, start, ctx),
+        Algorithm::Iddfs | Algorithm::IdaStar => {
+            if opts.precheck
+                && let Err(e @ SearchError::Unsolvable { .. }) = super::bidirectional(p, start, ctx)
+            {
+                return Err(e);
+            }
+            if opts.algorithm == Algorithm::Iddfs {
+                super::iddfs(p, start, opts.ida(ctx))
+            } else {
+                super::ida_star_pruned(p, start, h, r, opts.ida(ctx))
+            }
+        }
+    }
+}
+
+/// [`run`] on a [`crate::Ranked`] puzzle: the graph searches index their
+/// states by rank (a bit each, no hashing) when the rank space is small
+/// enough ([`super::index::prefers_rank_index`]), by hashing otherwise.
+///
+/// ```
+/// use tansaku_core::examples::Swaps;
+/// use tansaku_core::search::NoBound;
+/// use tansaku_core::search::auto::{run_ranked, Algorithm, RunOptions};
+/// let p = Swaps::new(6);
+/// let sol = run_ranked(&p, &p.reversed(), &NoBound, &RunOptions::new(Algorithm::Bfs), &tansaku_core::Context::new()).unwrap();
+/// assert_eq!((sol.len(), sol.stats.generated), (15, 720));
+/// ```
+pub fn run_ranked<P: crate::Ranked, H: super::LowerBound<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
+    run_ranked_pruned(p, start, h, &super::NoPruning, opts, ctx)
+}
+
+/// [`run_ranked`] whose IDA* also drops the moves `r` prunes.
+pub fn run_ranked_pruned<P: crate::Ranked, H: super::LowerBound<P>, R: super::MovePruning<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    r: &R,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+) -> Result<super::Solution<P>, super::SearchError> {
+    use super::SearchError;
+    if !super::index::prefers_rank_index(p) {
+        return run_pruned(p, start, h, r, opts, ctx);
+    }
+    match opts.algorithm {
+        Algorithm::Bfs => super::bfs_ranked(p, start, ctx),
+        Algorithm::Bidir => super::bidirectional_ranked(p, start, ctx),
+        Algorithm::BidirAlternate => super::bidirectional_alternating_ranked(p, start, ctx),
+        Algorithm::Iddfs | Algorithm::IdaStar => {
+            if opts.precheck
+                && let Err(e @ SearchError::Unsolvable { .. }) = super::bidirectional_ranked(p, start, ctx)
+            {
+                return Err(e);
+            }
+            run_pruned(
+                p,
+                start,
+                h,
+                r,
+                &RunOptions {
+                    precheck: false,
+                    ..opts.clone()
+                },
+                ctx,
+            )
+        }
+    }
+}

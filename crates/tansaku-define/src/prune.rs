@@ -1,0 +1,822 @@
+//! Pattern databases derived from a `.tws` definition: IDA*'s lower bound
+//! for permutation puzzles too large to search breadth-first, with no code
+//! written for the puzzle.
+//!
+//! A *projection* keeps some pieces of a set (the others made identical,
+//! their orientation ignored) and, if asked, their orientation: the corners
+//! of a cube with their twists, or six of its twelve edges. A projection is
+//! itself a `.tws` puzzle ([`super::tws::Projected`]), small enough to rank
+//! densely; its distance table (four bits a rank, built on every core by
+//! the block engine of [`super::xorbfs`] for pieces with two orientations,
+//! else by the dense engine) bounds the full puzzle's distance from below,
+//! since every move of the full puzzle is a move (or nothing) of the
+//! projection. The bound of a position is the largest over the tables.
+//!
+//! [`plan`] chooses the projections that fit a table budget: the whole
+//! puzzle when it fits (the bound is then exact), else for each set that
+//! moves, its pieces in groups as large as the set's share allows. [`Tables::build`] builds them (kept in the context's tables, so a
+//! second solve finds them) and [`Tables::estimate`] is the bound.
+
+use super::coord::Coords;
+use super::symmetry::TwsSymmetry;
+use super::tws::{Projected, SetPart, Tws};
+use super::xorbfs::{NIBBLE_UNREACHED, XorProjection, nibbles_of};
+use serde::Serialize;
+use std::sync::Arc;
+use tansaku_core::context::Context;
+use tansaku_core::search::SearchError;
+use tansaku_core::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
+
+/// The default table budget: a quarter of the memory budget, at most
+/// 1 GiB.
+pub fn default_budget(ctx: &Context) -> u64 {
+    (ctx.budget().unwrap_or(u64::MAX) / 4).min(1 << 30)
+}
+
+/// One projection: a part per set kept.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Projection(pub Vec<SetPart>);
+
+impl Projection {
+    /// A short name: `CORNER`, `EDGE 1-6`, `EDGE 1,3 (no orientation)`.
+    pub fn name(&self, t: &Tws) -> String {
+        self.0
+            .iter()
+            .map(|p| {
+                let set = &t.sets[p.set];
+                let all = p.pieces.len() == t.classes_of(p.set);
+                let mut s = set.name.clone();
+                if !all {
+                    s.push(' ');
+                    s.push_str(&ranges(&p.pieces));
+                }
+                if !p.orientation && set.orientations > 1 {
+                    s.push_str(" (no orientation)");
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// Entries of its table (ranks of the projected puzzle), `None` past
+    /// `u64`.
+    pub fn entries(&self, t: &Tws) -> Option<u64> {
+        t.project(&self.0).tws.rank_space()
+    }
+
+    /// Bytes of its table (four bits an entry), `None` past `u64`.
+    pub fn bytes(&self, t: &Tws) -> Option<u64> {
+        self.entries(t).map(|n| n.div_ceil(2))
+    }
+}
+
+/// Pieces (from 0) written from 1 as ranges: `1-6`, `1,3,7-9`.
+fn ranges(pieces: &[u8]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let mut j = i;
+        while j + 1 < pieces.len() && pieces[j + 1] == pieces[j] + 1 {
+            j += 1;
+        }
+        out.push(if j > i {
+            format!("{}-{}", pieces[i] + 1, pieces[j] + 1)
+        } else {
+            (pieces[i] + 1).to_string()
+        });
+        i = j + 1;
+    }
+    out.join(",")
+}
+
+/// The projections for `t` within `budget` bytes of tables (four bits an
+/// entry): the whole puzzle when it fits; else, for each set that some move
+/// changes (the smallest first, so that what a set leaves of its equal
+/// share goes to the larger ones), its pieces with orientation in groups
+/// of the largest size `k` whose `ceil(n / k)` tables fit the share,
+/// spread evenly over the set (overlapping when `k` does not divide `n`).
+/// Empty when nothing fits.
+///
+/// ```
+/// use tansaku_define::{Definition, Src, prune};
+/// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+/// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+/// let names = |budget| prune::plan(&t, budget).iter().map(|p| p.name(&t)).collect::<Vec<_>>();
+/// assert_eq!(names(256 << 20), ["CORNER", "EDGE 1-6", "EDGE 7-12"]);
+/// // Seven edges a table when the corners leave room for two of them.
+/// assert_eq!(names(1 << 30), ["CORNER", "EDGE 1-7", "EDGE 6-12"]);
+/// // Two tables of eight edges do not fit 4G: one does, and a symmetry of
+/// // the cube takes its group onto the second's (read through its table).
+/// assert_eq!(names(4 << 30), ["CORNER", "EDGE 1-8", "EDGE 2-3,6-7,9-12"]);
+/// ```
+pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
+    // The file's own projections, as many as fit, in its order.
+    if !t.prune.is_empty() {
+        let mut left = budget;
+        return t
+            .prune
+            .iter()
+            .map(|parts| Projection(parts.clone()))
+            .filter(|p| match p.bytes(t) {
+                Some(n) if n <= left => {
+                    left -= n;
+                    true
+                }
+                _ => false,
+            })
+            .collect();
+    }
+    let part = |s: usize, pieces: std::ops::Range<usize>| SetPart {
+        set: s,
+        pieces: (pieces.start as u8..pieces.end as u8).collect(),
+        orientation: true,
+    };
+    let mut sets: Vec<usize> = (0..t.sets.len()).filter(|&s| t.set_moves(s)).collect();
+    if sets.is_empty() {
+        return Vec::new();
+    }
+    let whole = Projection(sets.iter().map(|&s| part(s, 0..t.classes_of(s))).collect());
+    if whole.bytes(t).is_some_and(|n| n <= budget) {
+        return vec![whole];
+    }
+    sets.sort_by_key(|&s| {
+        Projection(vec![part(s, 0..t.classes_of(s))])
+            .bytes(t)
+            .unwrap_or(u64::MAX)
+    });
+    let mut left = budget;
+    let mut out = Vec::new();
+    for (i, &s) in sets.iter().enumerate() {
+        let share = left / (sets.len() - i) as u64;
+        let n = t.classes_of(s);
+        for k in (1..=n).rev() {
+            let groups = n.div_ceil(k);
+            let contiguous: Vec<Projection> = (0..groups)
+                .map(|g| {
+                    let lo = if groups == 1 { 0 } else { g * (n - k) / (groups - 1) };
+                    Projection(vec![part(s, lo..lo + k)])
+                })
+                .collect();
+            let total = contiguous
+                .iter()
+                .try_fold(0u64, |acc, p| p.bytes(t).and_then(|n| acc.checked_add(n)));
+            if let Some(total) = total.filter(|&n| n <= share) {
+                left -= total;
+                out.extend(contiguous);
+                break;
+            }
+            // Too large as separate tables: groups that are symmetric
+            // images of the first need only its table ([`Tables::build`]),
+            // a search a little slower (a conjugation a lookup) for
+            // groups a size larger.
+            let Some(images) = symmetric_groups(t, s, k, groups) else {
+                continue;
+            };
+            let images: Vec<Projection> = images
+                .into_iter()
+                .map(|pieces| {
+                    Projection(vec![SetPart {
+                        set: s,
+                        pieces,
+                        orientation: true,
+                    }])
+                })
+                .collect();
+            if let Some(one) = images[0].bytes(t).filter(|&n| n <= share) {
+                left -= one;
+                out.extend(images);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// `groups` groups of `k` pieces of set `set` covering it, each a
+/// symmetric image of the first, when the puzzle's symmetries allow: the
+/// first group is the first `k`-subset (in order, pieces `0..k` first)
+/// from which a cover is found, each next group the image that adds the
+/// most pieces not yet covered (then shares the fewest with any group
+/// taken). The cube's edges in two groups of six: the four of one layer
+/// and two of the middle, and their image under a half turn.
+fn symmetric_groups(t: &Tws, set: usize, k: usize, groups: usize) -> Option<Vec<Vec<u8>>> {
+    const SUBSETS: usize = 20_000;
+    let syms = t.symmetries();
+    let n = t.sets[set].count;
+    if groups < 2 || syms.len() < 2 || n > 63 || k == 0 {
+        return None;
+    }
+    let all: u64 = (1u64 << n) - 1;
+    let image = |y: &TwsSymmetry, m: u64| {
+        (0..n)
+            .filter(|&p| m >> y.slot(set, p) & 1 == 1)
+            .fold(0u64, |a, p| a | 1 << p)
+    };
+    let cover = |first: u64| -> Option<Vec<u64>> {
+        let images: Vec<u64> = syms.iter().map(|y| image(y, first)).collect();
+        let (mut chosen, mut covered) = (vec![first], first);
+        while chosen.len() < groups && covered != all {
+            let &best = images.iter().max_by_key(|&&m| {
+                let overlap = chosen.iter().map(|c| (c & m).count_ones()).max().unwrap_or(0);
+                ((m & !covered).count_ones(), std::cmp::Reverse(overlap))
+            })?;
+            if best & !covered == 0 {
+                return None;
+            }
+            chosen.push(best);
+            covered |= best;
+        }
+        (covered == all && chosen.len() == groups).then_some(chosen)
+    };
+    // Every k-subset in increasing order (Gosper's hack).
+    let mut first: u64 = (1u64 << k) - 1;
+    for _ in 0..SUBSETS {
+        if first > all {
+            break;
+        }
+        if let Some(chosen) = cover(first) {
+            return Some(
+                chosen
+                    .iter()
+                    .map(|&m| (0..n as u8).filter(|&p| m >> p & 1 == 1).collect())
+                    .collect(),
+            );
+        }
+        let c = first & first.wrapping_neg();
+        let r = first + c;
+        first = (((r ^ first) >> 2) / c) | r;
+    }
+    None
+}
+
+/// A table built (or found kept) for a solve.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableReport {
+    /// The projection, named as [`Projection::name`] writes it.
+    pub projection: String,
+    /// Entries (four bits each).
+    pub entries: u64,
+    /// Bytes of the table (none for an `image`).
+    pub bytes: u64,
+    /// `built`, `loaded` (from its file), `kept` (in memory from an
+    /// earlier solve) or `image` (a symmetric image of an earlier table's
+    /// group, read through that table: no memory, no file).
+    pub origin: &'static str,
+    /// Seconds spent building or loading it.
+    pub seconds: f64,
+    /// Its largest distance (entries keep at most 14: farther positions
+    /// read as 14).
+    pub longest: u32,
+}
+
+/// A table's largest distance and its entries, four bits each (two a
+/// byte, the even rank's low; 15: never reached; 14 also for
+/// farther positions).
+type Built = (u32, Vec<u8>);
+
+/// A table as read: the projection, the entries, and for a symmetric
+/// image of another table's group, the sets to conjugate (a bit mask) and
+/// the symmetry.
+type Table = (Projected, Arc<Built>, Option<(u64, TwsSymmetry)>);
+
+/// The pattern databases of a definition, ready for lookups.
+pub struct Tables {
+    /// Each table's projection and entries; a table that is a symmetric
+    /// image of an earlier one holds that one's, read on the image of the
+    /// position (the sets to conjugate, as a bit mask, and the symmetry).
+    tables: Vec<Table>,
+    /// Each table's projection.
+    projections: Vec<Projection>,
+    /// The puzzle (what symmetric images are taken in).
+    full: Tws,
+    /// Further lookups: a table read on a symmetric image of the position
+    /// ([`Tables::add_symmetric_lookups`]).
+    symmetric: Vec<(usize, u64, TwsSymmetry)>,
+    /// What was built or found.
+    pub reports: Vec<TableReport>,
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.reports.iter().map(|r| &r.projection))
+            .finish()
+    }
+}
+
+/// Distance value of a projected position no move sequence reaches: the
+/// position is unsolvable.
+pub const UNREACHABLE: u32 = 1 << 20;
+
+impl Tables {
+    /// Builds the tables of `projections` (each kept in the context's
+    /// tables under the definition's hash and the projection, so a later
+    /// solve with the same context finds it). Refused before allocating
+    /// when a table passes the context's budget.
+    pub fn build(t: &Tws, projections: &[Projection], ctx: &Context) -> Result<Tables, SearchError> {
+        let mut tables: Vec<Table> = Vec::new();
+        let mut reports: Vec<TableReport> = Vec::new();
+        for (i, proj) in projections.iter().enumerate() {
+            // A symmetric image of a table already built: that table, read
+            // on the position's image.
+            let image = (0..i).find_map(|j| {
+                let sym = t
+                    .symmetries()
+                    .iter()
+                    .find(|y| tables[j].2.is_none() && reads(t, &projections[j], Some(y)) == reads(t, proj, None))?;
+                Some((j, sym))
+            });
+            if let Some((j, sym)) = image {
+                let sets = projections[j].0.iter().fold(0u64, |m, part| m | 1 << part.set);
+                let (projected, table) = (tables[j].0.clone(), tables[j].1.clone());
+                reports.push(TableReport {
+                    projection: format!("{} (as {}, on a symmetric image)", proj.name(t), projections[j].name(t)),
+                    entries: reports[j].entries,
+                    bytes: 0,
+                    origin: "image",
+                    seconds: 0.0,
+                    longest: table.0,
+                });
+                tables.push((projected, table, Some((sets, sym.clone()))));
+                continue;
+            }
+            let projected = t.project(&proj.0);
+            let name = proj.name(t);
+            let entries = projected.tws.rank_space().unwrap_or(u64::MAX);
+            let bytes = entries.div_ceil(2);
+            // The projection's key: the metric and the parts. A table of
+            // one metric must never serve the other: quarter-turn distances
+            // overestimate half-turn ones.
+            let key = format!("tws {:016x} {:?} {:?}", t.fingerprint, t.metric, proj.0);
+            let clock = web_time::Instant::now();
+            let mut origin = "kept";
+            let table = ctx.tables().get_or_make(&key, bytes, || {
+                let file = TableFile::new(t.fingerprint, &key, entries);
+                tansaku_core::memory::check(&format!("the pattern database of {name}"), bytes, ctx.budget())?;
+                origin = "loaded";
+                match file.load(ctx) {
+                    Ok(Some(table)) => return Ok(table),
+                    Ok(None) => {}
+                    Err(why) => ctx.notice(&format!("pattern database '{}' {why}: rebuilding it", file.name)),
+                }
+                origin = "built";
+                tansaku_core::memory::check(
+                    &format!("building the pattern database of {name}"),
+                    build_bytes(&projected.tws),
+                    ctx.budget(),
+                )?;
+                ctx.notice(&format!(
+                    "building the pattern database of {name} ({entries} entries, {})",
+                    tansaku_core::memory::human(bytes)
+                ));
+                let table = distances(&projected.tws, ctx)?;
+                file.save(&table, ctx)?;
+                Ok::<_, SearchError>(table)
+            })?;
+            let seconds = if origin == "kept" {
+                0.0
+            } else {
+                clock.elapsed().as_secs_f64()
+            };
+            reports.push(TableReport {
+                projection: name,
+                entries,
+                bytes,
+                origin,
+                seconds,
+                longest: table.0,
+            });
+            tables.push((projected, table, None));
+        }
+        Ok(Tables {
+            tables,
+            projections: projections.to_vec(),
+            full: t.clone(),
+            symmetric: Vec::new(),
+            reports,
+        })
+    }
+
+    /// The bound of the full puzzle's position `s`: the largest distance
+    /// of its projections ([`UNREACHABLE`] when one is never reached).
+    /// (The inverse position is as far from the goal: IDA* looks it up
+    /// too, but only for the children this lookup does not cut; see
+    /// `LowerBound::refine`.)
+    #[inline]
+    pub fn estimate(&self, s: &[u8]) -> u32 {
+        let mut h = 0;
+        self.estimate_each(std::iter::once((s, &mut h)));
+        h
+    }
+
+    /// [`Tables::estimate`] of several positions, each written where it
+    /// comes with: every rank of a batch first (each table line asked for
+    /// at once), then every lookup, so that the cache misses of a node's
+    /// children overlap instead of queueing.
+    pub fn estimate_each<'a>(&self, positions: impl Iterator<Item = (&'a [u8], &'a mut u32)>) {
+        const BATCH: usize = 64;
+        let looks = self.tables.len();
+        if looks == 0 {
+            positions.for_each(|(_, out)| *out = 0);
+            return;
+        }
+        let per = (BATCH / looks).max(1);
+        let (mut stack, mut heap) = ([0usize; BATCH], Vec::new());
+        let ranks: &mut [usize] = if looks > BATCH {
+            // More tables than a batch holds (never in practice): a
+            // position at a time.
+            heap.resize(looks, 0);
+            &mut heap
+        } else {
+            &mut stack
+        };
+        let mut outs: Vec<&'a mut u32> = Vec::with_capacity(per);
+        let lookup = |k: usize, r: usize| read(&self.tables[k].1.1, r);
+        let flush = |ranks: &[usize], outs: &mut Vec<&'a mut u32>| {
+            for (i, out) in outs.drain(..).enumerate() {
+                let at = i * looks;
+                *out = (0..looks).map(|k| lookup(k, ranks[at + k])).max().unwrap_or(0);
+            }
+        };
+        for (s, out) in positions {
+            let at = outs.len() * looks;
+            self.ranks(s, &mut ranks[at..at + looks]);
+            outs.push(out);
+            if outs.len() == per {
+                flush(ranks, &mut outs);
+            }
+        }
+        flush(ranks, &mut outs);
+    }
+
+    /// The ranks of `s` in every table, each table's line asked for.
+    #[inline]
+    fn ranks(&self, s: &[u8], out: &mut [usize]) {
+        let mut buf = [0u8; super::tws::MAX_BYTES];
+        let mut image = [0u8; super::tws::MAX_BYTES];
+        for (k, (p, t, sym)) in self.tables.iter().enumerate() {
+            match sym {
+                None => p.project(s, &mut buf),
+                Some((sets, y)) => {
+                    self.conjugate(y, s, &mut image, *sets);
+                    p.project(&image, &mut buf);
+                }
+            }
+            out[k] = p.tws.rank_of(&buf) as usize;
+            prefetch(&t.1, out[k]);
+        }
+    }
+
+    /// [`Tws::conjugate_sets`] of the full puzzle (the tables keep their
+    /// own: the first's `tws` is a projection).
+    #[inline]
+    fn conjugate(&self, sym: &TwsSymmetry, s: &[u8], out: &mut [u8], sets: u64) {
+        self.full
+            .conjugate_sets(sym, &s[..self.full.bytes()], &mut out[..self.full.bytes()], sets);
+    }
+
+    /// Adds, for each table that keeps only some pieces of a set, up to
+    /// `per_table` lookups of it on a symmetric image `σ s σ⁻¹` of the
+    /// position (as far from the goal as `s`: [`Tws::symmetries`]). The
+    /// image's kept pieces are other pieces of `s`: a table of the cube's
+    /// edges 1-6, read on an image, bounds six other edges. Each lookup
+    /// added reads a group no table or earlier lookup reads, chosen to
+    /// share as few pieces as can be with those. Returns the groups read,
+    /// named as projections are.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, prune};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let ctx = tansaku_core::Context::new().with_tables(tansaku_core::context::Tables::in_memory());
+    /// let plan = prune::plan(&t, 64 << 20); // CORNER 1-6, CORNER 3-8, EDGE 1-6, EDGE 7-12
+    /// let mut tables = prune::Tables::build(&t, &plan, &ctx).unwrap();
+    /// let read = tables.add_symmetric_lookups(&t, t.symmetries(), 1);
+    /// assert_eq!(read.len(), 4);
+    /// ```
+    pub fn add_symmetric_lookups(&mut self, t: &Tws, syms: &[TwsSymmetry], per_table: usize) -> Vec<String> {
+        let mut read: Vec<Vec<(usize, u64, bool)>> = self.projections.iter().map(|p| reads(t, p, None)).collect();
+        let mut names = Vec::new();
+        for k in 0..self.tables.len() {
+            let proj = &self.projections[k];
+            if self.tables[k].2.is_some() || proj.0.iter().all(|part| part.pieces.len() == t.classes_of(part.set)) {
+                continue;
+            }
+            for _ in 0..per_table {
+                let shared = |r: &[(usize, u64, bool)]| {
+                    read.iter()
+                        .map(|other| {
+                            r.iter()
+                                .map(|&(set, m, _)| {
+                                    other
+                                        .iter()
+                                        .filter(|o| o.0 == set)
+                                        .map(|o| (o.1 & m).count_ones())
+                                        .sum::<u32>()
+                                })
+                                .sum::<u32>()
+                        })
+                        .max()
+                        .unwrap_or(0)
+                };
+                let best = syms
+                    .iter()
+                    .map(|y| (reads(t, proj, Some(y)), y))
+                    .filter(|(r, _)| !read.contains(r))
+                    .min_by_key(|(r, _)| shared(r));
+                let Some((r, y)) = best else { break };
+                names.push(
+                    r.iter()
+                        .map(|&(set, m, _)| {
+                            let pieces: Vec<u8> = (0..64u8).filter(|&p| m >> p & 1 == 1).collect();
+                            format!("{} {}", t.sets[set].name, ranges(&pieces))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" + "),
+                );
+                read.push(r);
+                let sets = proj.0.iter().fold(0u64, |m, part| m | 1 << part.set);
+                self.symmetric.push((k, sets, y.clone()));
+            }
+        }
+        names
+    }
+
+    /// The second look at a position `s` of a group puzzle (IDA*'s
+    /// `refine`): every table on the inverse position, then the symmetric
+    /// lookups ([`Tables::add_symmetric_lookups`]); `h` raised to the
+    /// largest. Every address is computed and asked for before any is
+    /// read, so that the misses overlap.
+    #[inline]
+    pub fn estimate_inverse_and_symmetric(&self, s: &[u8], h: u32) -> u32 {
+        const MOST: usize = 32;
+        let t = &self.full;
+        let n = t.bytes();
+        let mut inverse = [0u8; super::tws::MAX_BYTES];
+        t.invert(s, &mut inverse[..n]);
+        let (real, looks) = (self.tables.len(), self.tables.len() + self.symmetric.len());
+        if looks > MOST {
+            // More lookups than the batch holds (never in practice): the
+            // inverse alone.
+            return h.max(self.estimate(&inverse[..n]));
+        }
+        let mut ranks = [0usize; MOST];
+        self.ranks(&inverse, &mut ranks[..real]);
+        let (mut image, mut buf) = ([0u8; super::tws::MAX_BYTES], [0u8; super::tws::MAX_BYTES]);
+        for (i, (k, sets, sym)) in self.symmetric.iter().enumerate() {
+            t.conjugate_sets(sym, s, &mut image[..n], *sets);
+            let (p, table, _) = &self.tables[*k];
+            p.project(&image[..n], &mut buf);
+            ranks[real + i] = p.tws.rank_of(&buf) as usize;
+            prefetch(&table.1, ranks[real + i]);
+        }
+        let table_of = |i: usize| if i < real { i } else { self.symmetric[i - real].0 };
+        (0..looks).fold(h, |h, i| h.max(read(&self.tables[table_of(i)].1.1, ranks[i])))
+    }
+
+    /// Number of tables.
+    pub fn len(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// True when there is no table.
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+}
+
+/// The pieces a lookup of `proj`'s table reads, per set (the set, a bit
+/// mask of pieces, whether their orientation counts): its own, or, read on
+/// the image `σ s σ⁻¹`, the pieces `σ` takes onto its own.
+fn reads(t: &Tws, proj: &Projection, sym: Option<&TwsSymmetry>) -> Vec<(usize, u64, bool)> {
+    proj.0
+        .iter()
+        .map(|part| {
+            let n = t.sets[part.set].count;
+            let mask = (0..n)
+                .filter(|&p| {
+                    let q = sym.map_or(p, |y| y.slot(part.set, p));
+                    part.pieces.contains(&(q as u8))
+                })
+                .fold(0u64, |m, p| m | 1 << p);
+            (part.set, mask, part.orientation)
+        })
+        .collect()
+}
+
+/// Entry `r` of a table of nibbles, [`UNREACHABLE`] for 15.
+#[inline(always)]
+fn read(table: &[u8], r: usize) -> u32 {
+    let d = table[r >> 1] >> ((r & 1) << 2) & 0xF;
+    if d == NIBBLE_UNREACHED {
+        UNREACHABLE
+    } else {
+        u32::from(d)
+    }
+}
+
+/// Asks for entry `r`'s cache line ahead of its read.
+#[inline(always)]
+fn prefetch(table: &[u8], r: usize) {
+    if let Some(x) = table.get(r >> 1) {
+        tansaku_core::memory::prefetch(x);
+    }
+}
+
+/// Bytes a table's build holds at its peak: the block engine's bitsets and
+/// table ([`XorProjection`]), or the dense engine's byte a rank, the
+/// table of nibbles made from it and the move tables.
+fn build_bytes(t: &Tws) -> u64 {
+    let entries = t.rank_space().unwrap_or(u64::MAX);
+    match XorProjection::new(t) {
+        Some(x) => x.build_bytes(),
+        None => DistanceTable::bytes_for(entries)
+            .saturating_add(entries.div_ceil(2))
+            .saturating_add(Coords::bytes(t)),
+    }
+}
+
+/// The distance table of a projected puzzle, four bits a rank, and its
+/// largest distance: built by the block engine where it suits
+/// ([`XorProjection`]: pieces with two orientations), else by the dense
+/// engine (a byte a rank, on every core) and then halved.
+fn distances(t: &Tws, ctx: &Context) -> Result<Built, SearchError> {
+    use super::tws::Perm;
+    if let Some(x) = XorProjection::new(t) {
+        let n = x.distances(ctx)?;
+        return Ok((n.longest, n.table));
+    }
+    let opts = RetroOptions {
+        keep: 0,
+        ctx: ctx.clone(),
+        ..RetroOptions::default()
+    };
+    let (longest, table) = if let Some(c) = Coords::new(t) {
+        retrograde_dense(&c, opts).map(|(a, d)| (a.longest, d))?
+    } else if t.bytes() <= 16 {
+        retrograde_dense(&Perm::<16>(t), opts).map(|(a, d)| (a.longest, d))?
+    } else if t.bytes() <= 32 {
+        retrograde_dense(&Perm::<32>(t), opts).map(|(a, d)| (a.longest, d))?
+    } else {
+        retrograde_dense(&Perm::<64>(t), opts).map(|(a, d)| (a.longest, d))?
+    };
+    Ok((longest, nibbles_of(&table.into_bytes())))
+}
+
+/// The file of a table, kept as the sliding puzzles' are: a header naming
+/// the definition (its text's hash) and the projection, a checksum, written
+/// to a temporary name and renamed.
+///
+/// | bytes | field |
+/// |---|---|
+/// | 16 | `tansaku-tws-pdb\n` |
+/// | 4 | format version (little-endian) |
+/// | 4 | the largest distance |
+/// | 8 | the definition's hash |
+/// | 8 | the projection's hash |
+/// | 8 | entries |
+/// | 8 | XXH3-64 of the bytes above and of the table |
+/// | entries / 2 | the table, four bits an entry (15: never reached) |
+struct TableFile {
+    name: String,
+    head: [u8; HEADER],
+    entries: u64,
+}
+
+/// Bytes of the file's table of `entries` nibbles.
+fn nibble_bytes(entries: u64) -> u64 {
+    entries.div_ceil(2)
+}
+
+const MAGIC: &[u8; 16] = b"tansaku-tws-pdb\n";
+/// Version of the file format; a file of another version is rebuilt.
+/// 2: the twists of pieces kept among others are ranked in piece order;
+/// 3: four bits an entry, the largest distance in the header.
+const VERSION: u32 = 3;
+const HEADER: usize = 16 + 4 + 4 + 8 + 8 + 8 + 8;
+
+impl TableFile {
+    fn new(definition: u64, key: &str, entries: u64) -> Self {
+        let projection = xxhash_rust::xxh3::xxh3_64(key.as_bytes());
+        let mut head = [0u8; HEADER];
+        head[..16].copy_from_slice(MAGIC);
+        head[16..20].copy_from_slice(&VERSION.to_le_bytes());
+        head[24..32].copy_from_slice(&definition.to_le_bytes());
+        head[32..40].copy_from_slice(&projection.to_le_bytes());
+        head[40..48].copy_from_slice(&entries.to_le_bytes());
+        TableFile {
+            name: format!("tws-{definition:016x}-{projection:016x}.pdb"),
+            head,
+            entries,
+        }
+    }
+
+    /// The checksum of a header (its first `HEADER - 8` bytes) and table.
+    fn checksum(head: &[u8], table: &[u8]) -> [u8; 8] {
+        let mut sum = xxhash_rust::xxh3::Xxh3::new();
+        sum.update(&head[..HEADER - 8]);
+        sum.update(table);
+        sum.digest().to_le_bytes()
+    }
+
+    /// The table from its file: `Ok(None)` when there is none, `Err(why)`
+    /// when it cannot be trusted.
+    fn load(&self, ctx: &Context) -> Result<Option<(u32, Vec<u8>)>, String> {
+        let tables = ctx.tables();
+        let bytes = if let Some(store) = tables.store().filter(|_| tables.dir().is_none()) {
+            store.read(&self.name)
+        } else {
+            self.read_file(tables.dir())
+        };
+        let Some(mut bytes) = bytes else { return Ok(None) };
+        if bytes.len() < HEADER || bytes[..16] != MAGIC[..] {
+            return Err("is not a tansaku pattern database".into());
+        }
+        let version = u32::from_le_bytes(bytes[16..20].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(format!(
+                "was written in format version {version} (this tansaku reads {VERSION})"
+            ));
+        }
+        if bytes.len() < HEADER || bytes[24..HEADER - 8] != self.head[24..HEADER - 8] {
+            return Err("holds the table of another definition or projection".into());
+        }
+        if bytes.len() as u64 != HEADER as u64 + nibble_bytes(self.entries) {
+            return Err(format!("is truncated or overlong ({} entries expected)", self.entries));
+        }
+        // The table moves down over the header (no second copy).
+        let head: Vec<u8> = bytes[..HEADER].to_vec();
+        bytes.copy_within(HEADER.., 0);
+        bytes.truncate(nibble_bytes(self.entries) as usize);
+        let table = bytes;
+        if head[HEADER - 8..] != Self::checksum(&head, &table) {
+            return Err("is corrupt (its checksum does not match)".into());
+        }
+        let longest = u32::from_le_bytes(head[20..24].try_into().expect("4 bytes"));
+        Ok(Some((longest, table)))
+    }
+
+    /// The file's bytes, in memory on huge pages where the system has
+    /// them (lookups land anywhere in the table).
+    #[cfg(feature = "files")]
+    fn read_file(&self, dir: Option<&std::path::Path>) -> Option<Vec<u8>> {
+        use std::io::Read;
+        let mut file = std::fs::File::open(dir?.join(&self.name)).ok()?;
+        let len = file.metadata().ok()?.len();
+        if len != HEADER as u64 + nibble_bytes(self.entries) {
+            // Refused as truncated or overlong, from its header.
+            let mut head = vec![0u8; (len as usize).min(HEADER)];
+            file.read_exact(&mut head).ok()?;
+            return Some(head);
+        }
+        let mut bytes = tansaku_core::memory::huge_zeroed(len as usize);
+        file.read_exact(&mut bytes).ok()?;
+        Some(bytes)
+    }
+
+    #[cfg(not(feature = "files"))]
+    fn read_file(&self, _: Option<&std::path::Path>) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Keeps the table (a folder chosen by the user that cannot be written
+    /// is an error; elsewhere a notice).
+    fn save(&self, (longest, table): &Built, ctx: &Context) -> Result<(), SearchError> {
+        let tables = ctx.tables();
+        let mut head = self.head;
+        head[20..24].copy_from_slice(&longest.to_le_bytes());
+        let sum = Self::checksum(&head, table);
+        head[HEADER - 8..].copy_from_slice(&sum);
+        let written = if let Some(store) = tables.store().filter(|_| tables.dir().is_none()) {
+            let mut bytes = head.to_vec();
+            bytes.extend_from_slice(table);
+            store.write(&self.name, &bytes)
+        } else {
+            self.write_file(tables.dir(), &head, table)
+        };
+        match written {
+            Ok(()) => Ok(()),
+            Err(why) if tables.explicit() => Err(SearchError::Unsupported(why)),
+            Err(why) => {
+                ctx.notice(&format!("{why}; the table is used but not kept"));
+                Ok(())
+            }
+        }
+    }
+
+    #[cfg(feature = "files")]
+    fn write_file(&self, dir: Option<&std::path::Path>, head: &[u8], table: &[u8]) -> Result<(), String> {
+        let Some(dir) = dir else { return Ok(()) };
+        let fail = |what: &str, e: std::io::Error| format!("cannot {what} '{}': {e}", dir.display());
+        std::fs::create_dir_all(dir).map_err(|e| fail("create the folder", e))?;
+        let path = dir.join(&self.name);
+        let temp = dir.join(format!(".{}.tmp-{}", self.name, std::process::id()));
+        tansaku_core::memory::write_whole(&path, &temp, &[head, table]).map_err(|e| fail("write a table into", e))
+    }
+
+    #[cfg(not(feature = "files"))]
+    fn write_file(&self, _: Option<&std::path::Path>, _: &[u8], _: &[u8]) -> Result<(), String> {
+        Ok(())
+    }
+}

@@ -1,0 +1,150 @@
+//! A puzzle known by name: the [`Game`] trait every front end asks, and
+//! what a front end lists of a game ([`describe`]).
+
+use crate::answer::{GameInfo, Longest, NoSolution, Position, Preset, SolveAnswer, Solved};
+use crate::options::{OptionSpec, Params};
+use crate::{Request, RunError};
+use tansaku_core::Context;
+use tansaku_core::search::SearchError;
+use tansaku_core::search::auto::Algorithm;
+
+/// A puzzle known by name: the front door every command, the server, the
+/// tour and the tests go through.
+pub trait Game: Send + Sync {
+    /// Its name (`flip-row`, `sliding`, a definition's `name`).
+    fn name(&self) -> &str;
+
+    /// One line saying what it is.
+    fn summary(&self) -> String;
+
+    /// The options it reads, each with its kind, default and help.
+    fn options(&self) -> Vec<OptionSpec>;
+
+    /// A shortest solution from the start the request names (or the
+    /// game's default start), or the reason there is none.
+    fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError>;
+
+    /// The distance of every position to the goal.
+    fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
+        let _ = (req, ctx);
+        Err(RunError::Unsupported(format!(
+            "{} has no whole-space analysis",
+            self.name()
+        )))
+    }
+
+    /// The start the request names, as a board editor shows it.
+    fn position(&self, req: &Request) -> Result<Position, RunError> {
+        let _ = req;
+        Err(RunError::Unsupported(format!("{} has no board to edit", self.name())))
+    }
+
+    /// A start `moves` random moves away from the goal (or, for a puzzle
+    /// whose moves cannot be undone, from the default start), the same for
+    /// the same `seed`; written as the `board` option takes it.
+    fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
+        let _ = (req, seed, moves);
+        Err(RunError::Unsupported(format!("{} cannot be scrambled", self.name())))
+    }
+
+    /// The questions it answers: `solve`, and as the game implements them
+    /// `longest` ([`Game::analyse`]), `position`, `scramble`; Reversi adds
+    /// `wipeout` and `perft` ([`reversi`]).
+    fn answers(&self) -> Vec<&'static str> {
+        vec!["solve"]
+    }
+
+    /// Named starts: the articles' instances, benchmark boards.
+    fn presets(&self) -> Vec<Preset> {
+        Vec::new()
+    }
+
+    /// Prepares what every solve of this request's goal shares (loads or
+    /// builds its tables, kept by the context), so that a batch can time
+    /// it apart.
+    fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
+        let _ = (req, ctx);
+        Ok(())
+    }
+
+    /// The request's options read against [`Game::options`]: an unknown
+    /// name or a malformed value is refused.
+    fn params<'a>(&self, req: &'a Request) -> Result<Params<'a>, RunError> {
+        Params::read(self.name(), &self.options(), req)
+    }
+}
+
+/// What a front end lists of a game: its options, the questions it
+/// answers, its presets, the algorithms it may be asked to use.
+///
+/// ```
+/// let g = tansaku::games::builtin("sliding").unwrap();
+/// let info = tansaku::describe(g.as_ref());
+/// assert!(info.answers.contains(&"longest"));
+/// assert!(info.options.iter().any(|o| o.name == "board"));
+/// ```
+pub fn describe(game: &dyn Game) -> GameInfo {
+    GameInfo {
+        name: game.name().to_string(),
+        summary: game.summary(),
+        options: game.options(),
+        answers: game.answers(),
+        presets: game.presets(),
+        algorithms: ALGORITHMS.to_vec(),
+    }
+}
+
+/// The algorithms a solve may ask for, by name; `auto` lets the library
+/// choose.
+pub const ALGORITHMS: [&str; 6] = ["auto", "bfs", "bidir", "bidir-alternate", "iddfs", "idastar"];
+
+/// The algorithm named `name` (`auto`: `None`, the library's choice).
+///
+/// ```
+/// use tansaku::algorithm;
+/// use tansaku::search::auto::Algorithm;
+/// assert_eq!(algorithm("auto").unwrap(), None);
+/// assert_eq!(algorithm("idastar").unwrap(), Some(Algorithm::IdaStar));
+/// assert!(algorithm("dijkstra").is_err());
+/// ```
+pub fn algorithm(name: &str) -> Result<Option<Algorithm>, RunError> {
+    match name.trim() {
+        "auto" | "" => Ok(None),
+        other => Algorithm::from_name(other)
+            .map(Some)
+            .ok_or_else(|| RunError::BadOption {
+                option: "algorithm".into(),
+                value: other.into(),
+                expected: format!("one of {}", ALGORITHMS.join(", ")),
+            }),
+    }
+}
+
+/// The answer of a solve that ended without a solution: a proof there is
+/// none (or none within the depth limit) is a [`NoSolution`]; anything
+/// else stays an error.
+pub fn settle(
+    result: Result<Solved, RunError>,
+    puzzle: &str,
+    metric: Option<&str>,
+    algorithm: &str,
+) -> Result<SolveAnswer, RunError> {
+    let none = |reason: String, stats, depth_limited| {
+        Ok(SolveAnswer::NoSolution(NoSolution {
+            puzzle: puzzle.to_string(),
+            metric: metric.map(str::to_string),
+            algorithm: algorithm.to_string(),
+            length: None,
+            reason,
+            stats,
+            depth_limited,
+        }))
+    };
+    match result {
+        Ok(s) => Ok(SolveAnswer::Solved(s)),
+        Err(RunError::Unreachable(why)) => none(why, None, false),
+        Err(RunError::Search(e @ SearchError::Unsolvable { stats })) => none(e.to_string(), Some(stats), false),
+        Err(RunError::Search(e @ SearchError::DepthLimit { stats, .. })) => none(e.to_string(), Some(stats), true),
+        Err(e) => Err(e),
+    }
+}

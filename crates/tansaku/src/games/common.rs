@@ -1,0 +1,180 @@
+//! What the built-in games share: the algorithm chosen, a start prepared
+//! for the search, the answer made from what the search returned.
+
+#![allow(unused_imports)]
+use crate::answer::{Cells, Position, Preset};
+use crate::options::{Kind, OptionSpec, Params};
+use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
+use tansaku_core::Context;
+use tansaku_core::picture::Picture;
+use tansaku_core::render::Board;
+use tansaku_core::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
+use tansaku_core::search::retrograde::{Analysis, retrograde, retrograde_symmetric};
+use tansaku_core::search::{LowerBound, NoBound};
+use tansaku_core::{Puzzle, Ranked};
+use tansaku_puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
+use tansaku_puzzles::jugs::Jugs;
+use tansaku_puzzles::knights::{KNIGHT, Knights};
+use tansaku_puzzles::reversi::{Position as Board8, Wipeout};
+use tansaku_puzzles::river::River;
+use tansaku_puzzles::sliding::pdb::PdbError;
+use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
+use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
+
+/// The algorithm of a request, or the library's choice for `space`.
+pub(super) fn chosen(req: &Request, space: &Space) -> (Algorithm, Option<String>) {
+    match req.algorithm {
+        Some(a) => (a, None),
+        None => {
+            let (a, why) = choose(space);
+            (a, Some(why))
+        }
+    }
+}
+
+pub(super) fn run_options(req: &Request, algorithm: Algorithm, precheck: bool) -> RunOptions {
+    RunOptions {
+        algorithm,
+        max_depth: req.max_depth,
+        threads: req.threads.max(1),
+        precheck,
+    }
+}
+
+pub(super) fn bad(e: impl std::fmt::Display) -> RunError {
+    RunError::BadInput(e.to_string())
+}
+
+/// The algorithm's name with the bound IDA* uses.
+pub(super) fn named(algorithm: Algorithm, bound: &str) -> String {
+    match algorithm {
+        Algorithm::IdaStar => format!("idastar ({bound})"),
+        other => other.name().to_string(),
+    }
+}
+
+/// The presets of `game`: its instances in the published figures.
+pub(super) fn published_presets(game: &str) -> Vec<Preset> {
+    let Ok(figures) = crate::published::Figures::load() else {
+        return Vec::new();
+    };
+    figures
+        .solve
+        .iter()
+        .filter(|f| f.puzzle == game)
+        .map(|f| Preset {
+            name: f.instance.clone(),
+            options: f.options.clone(),
+            length: f.length,
+        })
+        .collect()
+}
+
+/// A board's cells as tokens: separated by spaces when the board is
+/// written so, else one character each; rows by `/`.
+pub(super) fn cells_of(board: &str, width: usize, height: usize, empty: &str, palette: &[&str]) -> Cells {
+    let spaced = board.contains(char::is_whitespace);
+    let tokens: Vec<String> = if spaced {
+        board
+            .split(|c: char| c.is_whitespace() || c == '/')
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect()
+    } else {
+        board.chars().filter(|&c| c != '/').map(String::from).collect()
+    };
+    Cells {
+        width,
+        height,
+        tokens,
+        empty: empty.to_string(),
+        palette: palette.iter().map(|s| s.to_string()).collect(),
+        spaced,
+    }
+}
+
+/// A puzzle's start ready to search: the puzzle, the start, IDA*'s
+/// bound, the algorithm and how it is reported.
+pub(super) struct Prepared<P: Puzzle, H> {
+    pub(super) puzzle: P,
+    pub(super) start: P::State,
+    pub(super) bound: H,
+    /// How the algorithm is reported, bound included.
+    pub(super) name: String,
+    /// Why the library chose the algorithm, when it did.
+    pub(super) reason: Option<String>,
+    pub(super) opts: RunOptions,
+    /// The puzzle as shown.
+    pub(super) title: String,
+}
+
+impl<P: Puzzle, H> Prepared<P, H>
+where
+    P: Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+{
+    /// The answer for what the search returned.
+    pub(super) fn answer(
+        &self,
+        result: Result<tansaku_core::search::Solution<P>, tansaku_core::search::SearchError>,
+    ) -> Result<SolveAnswer, RunError> {
+        let result = result.map_err(RunError::from).map(|sol| {
+            let mut out = Solved::of(
+                &self.puzzle,
+                &self.start,
+                &sol,
+                self.title.clone(),
+                self.opts.algorithm,
+                self.name.clone(),
+            );
+            out.auto = self.reason.clone();
+            out
+        });
+        settle(result, &self.title, None, &self.name)
+    }
+}
+
+/// The answer of a solve refused before any search (a parity argument).
+pub(super) fn unreachable(title: &str, algorithm: &str, why: String) -> Result<SolveAnswer, RunError> {
+    settle(Err(RunError::Unreachable(why)), title, None, algorithm)
+}
+
+/// Runs a prepared start on a ranked puzzle (indexed by rank).
+pub(super) fn solve_ranked<P, H>(prep: &Prepared<P, H>, ctx: &Context) -> Result<SolveAnswer, RunError>
+where
+    P: Ranked + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+    H: LowerBound<P>,
+{
+    prep.answer(run_ranked(&prep.puzzle, &prep.start, &prep.bound, &prep.opts, ctx))
+}
+
+/// Runs a prepared start with hash-indexed graph searches.
+pub(super) fn solve_hashed<P, H>(prep: &Prepared<P, H>, ctx: &Context) -> Result<SolveAnswer, RunError>
+where
+    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+    H: LowerBound<P>,
+{
+    prep.answer(run(&prep.puzzle, &prep.start, &prep.bound, &prep.opts, ctx))
+}
+
+/// A start with no bound on a puzzle whose space is not counted.
+pub(super) fn prepare_plain<P: Puzzle>(
+    p: P,
+    s: P::State,
+    req: &Request,
+    precheck: bool,
+    title: String,
+) -> Prepared<P, NoBound> {
+    let (algorithm, reason) = chosen(req, &Space::default());
+    Prepared {
+        puzzle: p,
+        start: s,
+        bound: NoBound,
+        name: named(algorithm, "none"),
+        reason,
+        opts: run_options(req, algorithm, precheck),
+        title,
+    }
+}

@@ -1,0 +1,991 @@
+//! The front door for defined puzzles: [`solve`] a start, [`analyse`] the
+//! whole space, [`check`] the figures a file expects. Each picks the
+//! position size and the representation (dense ranks where the count fits,
+//! hashing elsewhere) and returns plain data, so that a front end prints
+//! it without knowing the puzzle's types.
+
+use crate::answer::{Cells, Checked, Position};
+use crate::options::{Kind, OptionSpec};
+use crate::{Game, settle};
+pub use crate::{Longest, Request, RunError, SolveAnswer, Solved};
+use std::fmt::Display;
+use tansaku_core::CellMove;
+use tansaku_core::context::Context;
+use tansaku_core::picture::Picture;
+use tansaku_core::render::Board;
+use tansaku_core::search::auto::{
+    Algorithm, RunOptions, Space, choose, run, run_pruned, run_ranked, run_ranked_pruned,
+};
+use tansaku_core::search::retrograde::{RetroOptions, count_orbits, retrograde_sparse, retrograde_symmetric};
+use tansaku_core::search::symmetric::StartSymmetry;
+use tansaku_core::search::{LowerBound, SearchError};
+use tansaku_core::{Puzzle, Ranked, Symmetric};
+use tansaku_define::blockpdb::BlockTables;
+use tansaku_define::blocks::{Blocks, Grid};
+use tansaku_define::prune;
+use tansaku_define::tws::{Perm, Tws, TwsMove};
+use tansaku_define::{Definition, Expect, Src};
+use tansaku_puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
+use tansaku_puzzles::sliding::{ParsedBoard, SlideState, Sliding};
+
+macro_rules! with_puzzle {
+    ($def:expr, |$p:ident| $body:expr) => {
+        match $def {
+            Definition::Blocks(b) => {
+                let cells = b.width * b.height;
+                if cells <= 16 {
+                    let $p = Grid::<16>(b);
+                    $body
+                } else if cells <= 32 {
+                    let $p = Grid::<32>(b);
+                    $body
+                } else {
+                    let $p = Grid::<64>(b);
+                    $body
+                }
+            }
+            Definition::Tws(t) => {
+                if t.bytes() <= 16 {
+                    let $p = Perm::<16>(t);
+                    $body
+                } else if t.bytes() <= 32 {
+                    let $p = Perm::<32>(t);
+                    $body
+                } else {
+                    let $p = Perm::<64>(t);
+                    $body
+                }
+            }
+        }
+    };
+}
+
+/// IDA*'s pruning for a symmetric start, moves numbered by a function.
+type IndexedStart<M> = StartSymmetry<fn(M) -> usize>;
+
+/// What a front end needs of a defined puzzle.
+trait Defined:
+    Ranked + Symmetric + Board<State = <Self as Puzzle>::State> + Picture<State = <Self as Puzzle>::State>
+where
+    Self::Move: Display,
+{
+    /// Dense ranks are available.
+    fn dense(&self) -> bool;
+    /// The lower bound for IDA*, when one is exact enough to prune.
+    fn has_bound(&self) -> bool;
+    fn bound(&self, s: &<Self as Puzzle>::State) -> u32;
+    fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String>;
+    /// The names of the symmetries, the identity first.
+    fn symmetry_names(&self) -> Vec<String>;
+    /// A position's bytes.
+    fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8];
+    /// The permutation puzzle, for one.
+    fn tws(&self) -> Option<&Tws> {
+        None
+    }
+    /// The puzzle of pieces on a grid, for one.
+    fn blocks(&self) -> Option<&Blocks> {
+        None
+    }
+    /// IDA*'s pruning of symmetric moves when some of the puzzle's
+    /// symmetries fix the start `s` ([`StartSymmetry`]).
+    fn start_symmetry(&self, _s: &<Self as Puzzle>::State) -> Option<IndexedStart<Self::Move>> {
+        None
+    }
+    /// The position `s` as a board of the built-in sliding-tile puzzle
+    /// with the definition's goal, when the definition is one.
+    fn sliding(&self, _: &<Self as Puzzle>::State) -> Option<(Sliding, SlideState)> {
+        None
+    }
+    /// The sliding solver's moves as this puzzle's.
+    fn cell_moves(&self, _: Vec<CellMove>) -> Vec<<Self as Puzzle>::Move> {
+        Vec::new()
+    }
+}
+
+impl<const N: usize> Defined for Grid<'_, N> {
+    fn dense(&self) -> bool {
+        self.0.dense().is_some()
+    }
+    fn has_bound(&self) -> bool {
+        self.0.has_bound()
+    }
+    fn bound(&self, s: &<Self as Puzzle>::State) -> u32 {
+        self.estimate(s)
+    }
+    fn symmetry_names(&self) -> Vec<String> {
+        blocks_symmetries(self.0)
+    }
+    fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8] {
+        &s.0
+    }
+    fn blocks(&self) -> Option<&Blocks> {
+        Some(self.0)
+    }
+    fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
+        match text {
+            None => Ok(self.state(&self.0.start)),
+            Some(t) => Ok(self.state(&self.0.parse_board(t)?)),
+        }
+    }
+    fn sliding(&self, s: &<Self as Puzzle>::State) -> Option<(Sliding, SlideState)> {
+        let (start, goal) = self.0.sliding_boards(&s.0)?;
+        let board = |t: tansaku_define::blocks::TileBoard| ParsedBoard {
+            width: t.width,
+            height: t.height,
+            tiles: t.tiles,
+        };
+        Sliding::new(&board(start), Some(&board(goal))).ok()
+    }
+    fn cell_moves(&self, moves: Vec<CellMove>) -> Vec<CellMove> {
+        moves
+    }
+}
+
+impl<const N: usize> Defined for Perm<'_, N> {
+    fn dense(&self) -> bool {
+        self.0.rank_space().is_some()
+    }
+    fn has_bound(&self) -> bool {
+        false
+    }
+    fn bound(&self, _: &<Self as Puzzle>::State) -> u32 {
+        0
+    }
+    fn symmetry_names(&self) -> Vec<String> {
+        let syms = self.0.symmetries();
+        std::iter::once("identity".to_string())
+            .chain(syms[1..].iter().map(|y| self.0.symmetry_name(y)))
+            .collect()
+    }
+    fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8] {
+        &s.0
+    }
+    fn tws(&self) -> Option<&Tws> {
+        Some(self.0)
+    }
+    fn start_symmetry(&self, s: &<Self as Puzzle>::State) -> Option<IndexedStart<TwsMove>> {
+        let fixing = self.0.fixing(&s.0[..self.0.bytes()]);
+        (!fixing.is_empty())
+            .then(|| StartSymmetry::new(fixing, self.0.move_order(), TwsMove::index as fn(TwsMove) -> usize))
+    }
+    fn start(&self, text: Option<&str>) -> Result<<Self as Puzzle>::State, String> {
+        let scramble = match text {
+            Some(t) => t.to_string(),
+            None => self.0.expect.iter().find_map(|e| e.start.clone()).ok_or_else(|| {
+                format!(
+                    "give a scramble of {}'s moves to solve, e.g. \"{}\"",
+                    self.0.name,
+                    self.0
+                        .move_names()
+                        .iter()
+                        .take(3)
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })?,
+        };
+        // A position written set by set (as tansaku prints it), or a
+        // scramble.
+        let first = scramble.split_whitespace().next().unwrap_or("");
+        if self.0.sets.iter().any(|s| s.name == first) && !self.0.move_names().contains(&first) {
+            return Ok(self.state(&self.0.parse_state(&scramble)?));
+        }
+        let s = self.0.scramble(&scramble).map_err(|e| {
+            let sets: Vec<&str> = self.0.sets.iter().map(|s| s.name.as_str()).collect();
+            format!(
+                "{e} (or write a position set by set, SET p1 .. pn [/ o1 .. on] | ..., with sets {})",
+                sets.join(", ")
+            )
+        })?;
+        Ok(self.state(&s))
+    }
+}
+
+/// Lookups of each partial table on symmetric images of a position.
+const SYMMETRIC_LOOKUPS: usize = 2;
+
+/// The bound as IDA* takes it: the puzzle's own, or the pattern
+/// databases derived from a `.tws` file; with the second look on the
+/// inverse position when positions are group elements (the third field);
+/// for pieces on a grid, also the tables its file names (the fourth).
+struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>, bool, Option<&'a BlockTables>);
+
+impl<P: Defined> Bound<'_, P>
+where
+    P::Move: Display,
+{
+    /// The puzzle's own bound, raised by the named tables.
+    #[inline]
+    fn own(&self, s: &<P as Puzzle>::State) -> u32 {
+        let h = self.0.bound(s);
+        match self.3 {
+            Some(t) => h.max(t.estimate(self.0.cells(s))),
+            None => h,
+        }
+    }
+}
+
+impl<P: Defined> LowerBound<P> for Bound<'_, P>
+where
+    P::Move: Display,
+{
+    type Memo = ();
+    #[inline]
+    fn estimate(&self, s: &<P as Puzzle>::State) -> u32 {
+        match self.1 {
+            Some(t) => t.estimate(self.0.cells(s)),
+            None => self.own(s),
+        }
+    }
+
+    /// The pattern databases are far larger than the caches: every
+    /// child's ranks first, then their lookups together.
+    const BATCH: bool = true;
+
+    /// The inverse position is as far from the goal: its lookup, asked
+    /// only of the children the first lookup leaves, cuts the nodes a
+    /// lookup on every child would (27-29% of the 3x3x3's) for a lookup
+    /// per expanded node. Then the tables read on symmetric images
+    /// ([`prune::Tables::add_symmetric_lookups`]).
+    const REFINES: bool = true;
+
+    #[inline]
+    fn refine(&self, s: &<P as Puzzle>::State, h: u32, _: u32) -> u32 {
+        let (Some(t), true, Some(tws)) = (self.1, self.2, self.0.tws()) else {
+            return h;
+        };
+        t.estimate_inverse_and_symmetric(&self.0.cells(s)[..tws.bytes()], h)
+    }
+
+    #[inline]
+    fn after_moves(&self, _: &<P as Puzzle>::State, _: u32, _: &(), c: tansaku_core::search::Children<'_, P, ()>) {
+        match self.1 {
+            Some(t) => t.estimate_each(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut())),
+            None => {
+                for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
+                    *h = self.own(s);
+                }
+            }
+        }
+    }
+}
+
+/// The table budget of a request: its `table-memory` option, else the
+/// library's default.
+fn table_budget(req: &Request, ctx: &Context) -> Result<u64, RunError> {
+    match req.get("table-memory") {
+        Some(text) => tansaku_core::memory::parse_size(text)
+            .map_err(|e| RunError::BadInput(format!("table-memory = {text}: {e}"))),
+        None => Ok(prune::default_budget(ctx)),
+    }
+}
+
+/// A puzzle with its goal set listed (found by a search from the start).
+struct Listed<'a, P: Puzzle> {
+    p: &'a P,
+    goals: Vec<P::State>,
+}
+
+impl<P: Puzzle> Puzzle for Listed<'_, P> {
+    type State = P::State;
+    type Move = P::Move;
+    fn for_each_successor(&self, s: &P::State, f: impl FnMut(P::Move, P::State)) {
+        self.p.for_each_successor(s, f)
+    }
+    fn apply(&self, s: &P::State, m: P::Move) -> Option<P::State> {
+        self.p.apply(s, m)
+    }
+    fn is_goal(&self, s: &P::State) -> bool {
+        self.p.is_goal(s)
+    }
+    fn reversible(&self) -> bool {
+        self.p.reversible()
+    }
+    fn goal_states(&self) -> Option<Vec<P::State>> {
+        Some(self.goals.clone())
+    }
+}
+
+/// Solves a defined puzzle from the request's start (or the file's).
+///
+/// ```
+/// use tansaku::define::{Definition, Src};
+/// use tansaku::games::definition as run;
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
+/// let d = Definition::parse(&Src::new("swap.toml", text), None).unwrap();
+/// let out = run::solve(&d, &run::Request::default(), &tansaku::Context::new()).unwrap();
+/// assert_eq!(out.boards, ["AB/..", ".B/A.", "B./A.", "B./.A", "BA/.."]);
+/// assert!(out.replayed);
+/// ```
+pub fn solve(def: &Definition, req: &Request, ctx: &Context) -> Result<Solved, RunError> {
+    let mut out = with_puzzle!(def, |p| solve_on(&p, req, ctx))?;
+    out.puzzle = def.name().to_string();
+    out.metric = Some(def.metric().to_string());
+    Ok(out)
+}
+
+/// The algorithm a solve of `def` reports, before it runs.
+fn planned(def: &Definition, req: &Request, ctx: &Context) -> String {
+    with_puzzle!(def, |p| pick(&p, req, ctx).name)
+}
+
+/// What a solve of `p` will run: the algorithm (the request's, else the
+/// library's choice, with why), its name as reported (with its bound) and,
+/// for a permutation puzzle, the pattern databases IDA* would take.
+struct Pick {
+    name: String,
+    algorithm: Algorithm,
+    reason: Option<String>,
+    plan: Vec<prune::Projection>,
+}
+
+fn pick<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Pick
+where
+    P::Move: Display,
+{
+    // A malformed budget is refused by the solve itself.
+    let tables = p.tws().map(|t| prune::plan(t, table_budget(req, ctx).unwrap_or(0)));
+    let space = Space {
+        states: p.dense().then(|| p.state_count()),
+        reversible: p.reversible(),
+        goals_listed: p.goal_states().is_some(),
+        strong_bound: p.has_bound()
+            || tables.as_ref().is_some_and(|t| !t.is_empty())
+            || p.blocks().is_some_and(|b| !b.prune.is_empty()),
+    };
+    let (algorithm, reason) = match req.algorithm {
+        Some(a) => (a, None),
+        None => {
+            let (a, why) = choose(&space);
+            (a, Some(why))
+        }
+    };
+    let bound = match (algorithm, &tables) {
+        (Algorithm::IdaStar, Some(plan)) if !plan.is_empty() => {
+            let t = p.tws().expect("a permutation puzzle");
+            let names: Vec<String> = plan.iter().map(|x| x.name(t)).collect();
+            format!(" (pattern databases: {})", names.join(", "))
+        }
+        (Algorithm::IdaStar, _) if sliding_plan(p, req, ctx).is_some() => {
+            let plan = sliding_plan(p, req, ctx).expect("checked");
+            let name = plan.describe(false);
+            let bound = name.strip_prefix(algorithm.name()).unwrap_or(&name);
+            format!("{bound}, by the sliding-tile solver")
+        }
+        (Algorithm::IdaStar, _) if p.blocks().is_some_and(|b| !b.prune.is_empty()) => {
+            let b = p.blocks().expect("checked");
+            let names: Vec<String> = b
+                .prune
+                .iter()
+                .map(|g| {
+                    g.iter()
+                        .map(|&k| b.kinds[usize::from(k)].name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            format!(" (pattern databases of the file: {})", names.join("; "))
+        }
+        (Algorithm::IdaStar, _) if p.has_bound() => " (single-piece distances)".into(),
+        (Algorithm::IdaStar, _) => " (none)".into(),
+        _ => String::new(),
+    };
+    Pick {
+        name: format!("{}{bound}", algorithm.name()),
+        algorithm,
+        reason,
+        plan: tables.unwrap_or_default(),
+    }
+}
+
+/// The sliding solver's options for a definition's request: IDA* with the
+/// file's own tables (`[[prune]]`, each a pattern of tiles) when it names
+/// them, else the strongest bound that fits.
+fn sliding_options<'a, P: Defined>(
+    p: &P,
+    sl: &Sliding,
+    req: &Request,
+    ctx: &'a Context,
+) -> Result<SolveOptions<'a>, RunError>
+where
+    P::Move: Display,
+{
+    let bound = match p.blocks().filter(|b| !b.prune.is_empty()) {
+        Some(b) => {
+            let groups: Vec<Vec<String>> = b
+                .prune
+                .iter()
+                .map(|g| g.iter().map(|&k| b.kinds[usize::from(k)].name.clone()).collect())
+                .collect();
+            let part = tansaku_puzzles::sliding::pdb::Partition::of_tiles(sl, &groups).map_err(|e| {
+                RunError::BadInput(format!(
+                    "prune: {e} (on a sliding-tile board the tables are additive: each tile in one)"
+                ))
+            })?;
+            BoundRequest::Partition(part)
+        }
+        None => BoundRequest::Auto,
+    };
+    Ok(SolveOptions {
+        algorithm: Some(Algorithm::IdaStar),
+        automaton: super::sliding::automaton_depth(req.get("automaton"))?,
+        bpmx: false,
+        order: false,
+        frontier: 0,
+        generic: false,
+        checkpoint: req.checkpoint.clone(),
+        bound,
+        max_depth: req.max_depth,
+        threads: req.threads.max(1),
+        ctx,
+    })
+}
+
+/// What the sliding solver would run on `p`'s own start, when `p` is a
+/// sliding-tile board.
+fn sliding_plan<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Option<tansaku_puzzles::sliding::solve::Plan>
+where
+    P::Move: Display,
+{
+    let start = p.start(None).ok()?;
+    let (sl, _) = p.sliding(&start)?;
+    Some(tansaku_puzzles::sliding::solve::plan(
+        &sl,
+        &sliding_options(p, &sl, req, ctx).ok()?,
+    ))
+}
+
+fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Solved, RunError>
+where
+    P::Move: Display,
+{
+    let start = p.start(req.get("board")).map_err(RunError::BadInput)?;
+    if p.tws().is_some() {
+        table_budget(req, ctx)?;
+    }
+    // Checked before any table is built.
+    let per_table = match req.get("symmetric-lookups") {
+        Some(text) => text
+            .parse::<usize>()
+            .map_err(|_| RunError::BadInput(format!("symmetric-lookups = {text}: not a number of lookups")))?,
+        None => SYMMETRIC_LOOKUPS,
+    };
+    let symmetric_start = match req.get("symmetric-start") {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(other) => {
+            return Err(RunError::BadInput(format!("symmetric-start = {other}: on or off")));
+        }
+    };
+    let dense = p.dense();
+    let Pick {
+        name,
+        algorithm,
+        reason,
+        plan,
+    } = pick(p, req, ctx);
+    // A tree search cannot prove there is no solution: on a space small
+    // enough, a bidirectional search proves it first.
+    let opts = RunOptions {
+        algorithm,
+        max_depth: req.max_depth,
+        threads: req.threads.max(1),
+        precheck: dense && p.state_count() <= 1 << 24,
+    };
+    // A sliding-tile board: the sliding solver, with its pattern
+    // databases built for the file's goal.
+    if algorithm == Algorithm::IdaStar
+        && let Some((sl, ss)) = p.sliding(&start)
+    {
+        if let Some(why) = sl.unsolvable_reason(&ss) {
+            return Err(RunError::Unreachable(why));
+        }
+        let solver = Solver::new(&sl, sliding_options(p, &sl, req, ctx)?).map_err(super::sliding::solve_error)?;
+        let found = solver.solve(&sl, &ss).map_err(super::sliding::solve_error)?;
+        let moves = p.cell_moves(found.moves);
+        let states = tansaku_core::replay(p, &start, &moves)
+            .map_err(|i| RunError::BadInput(format!("the sliding solver's move {i} does not replay")))?;
+        let sol = tansaku_core::search::Solution {
+            moves,
+            states,
+            stats: found.stats,
+            iterations: found.iterations,
+        };
+        let name = format!("{}, by the sliding-tile solver", solver.describe());
+        let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
+        out.auto = reason;
+        return Ok(out);
+    }
+    // A permutation puzzle's IDA* takes pattern databases derived from the
+    // file, within the table budget.
+    let tables = match p.tws() {
+        Some(t) if algorithm == Algorithm::IdaStar => {
+            ctx.notice(&format!(
+                "canonical sequences: {:.2} moves after each move, {} at the start",
+                t.canonical_branching(),
+                t.metric_move_names().len()
+            ));
+            Some(prune::Tables::build(t, &plan, ctx)?)
+        }
+        _ => None,
+    };
+    let mut tables = tables.filter(|t| !t.is_empty());
+    let dual = tables.is_some() && p.tws().is_some_and(Tws::invertible);
+    if let (true, Some(tables), Some(t)) = (dual, tables.as_mut(), p.tws()) {
+        let syms = t.symmetries();
+        let read = tables.add_symmetric_lookups(t, syms, per_table);
+        if !read.is_empty() {
+            ctx.notice(&format!(
+                "{} symmetries; tables also read on symmetric images: {}",
+                syms.len(),
+                read.join(", ")
+            ));
+        }
+    }
+    // A puzzle of pieces on a grid: the tables its file names.
+    let pieces = match p.blocks() {
+        Some(b) if algorithm == Algorithm::IdaStar && !b.prune.is_empty() => {
+            ctx.notice("building the pattern databases the file names");
+            Some(BlockTables::build(b, &b.prune, p.cells(&start), ctx)?)
+        }
+        _ => None,
+    };
+    let bound = Bound(p, tables.as_ref(), dual, pieces.as_ref());
+    let symmetric = match symmetric_start {
+        true if algorithm == Algorithm::IdaStar => p.start_symmetry(&start),
+        _ => None,
+    };
+    if let Some(r) = &symmetric {
+        ctx.notice(&format!(
+            "the start is fixed by {} of the puzzle's {} symmetries: IDA* tries one move of each class of moves they exchange",
+            r.fixed() + 1,
+            p.symmetry_count()
+        ));
+    }
+    let sol = match (&symmetric, dense) {
+        (Some(r), true) => run_ranked_pruned(p, &start, &bound, r, &opts, ctx),
+        (Some(r), false) => run_pruned(p, &start, &bound, r, &opts, ctx),
+        (None, true) => run_ranked(p, &start, &bound, &opts, ctx),
+        (None, false) => run(p, &start, &bound, &opts, ctx),
+    }?;
+    let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
+    out.auto = reason;
+    out.tables = tables.map(|t| t.reports).unwrap_or_default();
+    if let Some(t) = pieces {
+        out.tables = t.reports;
+    }
+    Ok(out)
+}
+
+/// Builds (or loads) the pattern databases a solve of `def` would use,
+/// within the request's `table-memory`: `pdb build --def` makes them ahead
+/// of time. Only permutation puzzles (`.tws`) have them.
+///
+/// ```
+/// use tansaku::define::{Definition, Src};
+/// use tansaku::games::definition as run;
+/// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/2x2x2.tws")).unwrap();
+/// let d = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap();
+/// let ctx = tansaku::Context::new().with_tables(tansaku::context::Tables::in_memory());
+/// let req = run::Request::default().with("table-memory", "512K");
+/// let t = run::tables(&d, &req, &ctx).unwrap();
+/// // The second group, a symmetric image of the first, is read through its table.
+/// assert_eq!(
+///     t.iter().map(|t| t.projection.as_str()).collect::<Vec<_>>(),
+///     ["CORNERS 1-5", "CORNERS 1-2,4,6-7 (as CORNERS 1-5, on a symmetric image)"]
+/// );
+/// assert_eq!(t.iter().map(|t| t.origin).collect::<Vec<_>>(), ["built", "image"]);
+/// ```
+pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prune::TableReport>, RunError> {
+    let Definition::Tws(t) = def else {
+        return Err(RunError::Unsupported(format!(
+            "{} is a puzzle of pieces on a grid: pattern databases are derived from .tws definitions",
+            def.name()
+        )));
+    };
+    let plan = prune::plan(t, table_budget(req, ctx)?);
+    if plan.is_empty() {
+        return Err(RunError::BadInput(format!(
+            "no pattern database of {} fits the table budget: raise table-memory",
+            def.name()
+        )));
+    }
+    Ok(prune::Tables::build(t, &plan, ctx)?.reports)
+}
+
+/// Builds the tables a solve of `def` under `req` will use, if it will use
+/// any (a `.tws` puzzle solved by IDA*): a front end that times the search
+/// alone calls this first.
+pub fn warm(def: &Definition, req: &Request, ctx: &Context) -> Result<(), RunError> {
+    with_puzzle!(def, |p| {
+        if pick(&p, req, ctx).algorithm != Algorithm::IdaStar {
+            return Ok(());
+        }
+        if p.tws().is_some() {
+            tables(def, req, ctx)?;
+        } else if let Some((sl, _)) = Defined::start(&p, None).ok().and_then(|s| p.sliding(&s)) {
+            // The sliding solver's databases, kept by the context.
+            Solver::new(&sl, sliding_options(&p, &sl, req, ctx)?).map_err(super::sliding::solve_error)?;
+        }
+        Ok(())
+    })
+}
+
+/// The distance of every position to the goal: dense (every rank, a
+/// byte or two bits each, with the request's checkpoints) where the ranks
+/// fit the budget, else the positions reached
+/// from the start, hashed. `keep` caps the longest positions returned.
+///
+/// ```
+/// use tansaku::define::{Definition, Src};
+/// use tansaku::games::definition as run;
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
+/// let d = Definition::parse(&Src::new("swap.toml", text), None).unwrap();
+/// let a = run::analyse(&d, &Default::default(), &tansaku::Context::new()).unwrap();
+/// assert_eq!(a.histogram, vec![1, 2, 5, 2, 2]);
+/// assert_eq!(a.positions, ["../AB", "AB/.."]);
+/// ```
+pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
+    let key = format!(
+        "definition {} ({} metric, file hash {:016x})",
+        def.name(),
+        def.metric(),
+        def.fingerprint()
+    );
+    let opts = req.retro(ctx, key);
+    let mut out = with_puzzle!(def, |p| analyse_on(&p, opts, ctx))?;
+    out.puzzle = def.name().to_string();
+    out.metric = Some(def.metric().to_string());
+    Ok(out)
+}
+
+fn analyse_on<P: Defined>(p: &P, opts: RetroOptions, ctx: &Context) -> Result<Longest, RunError>
+where
+    P::Move: Display,
+{
+    let syms = p.symmetry_count();
+    // A space with dense ranks that does not fit two bits a rank fits a
+    // hash table even less: `retrograde` refuses it before allocating
+    // anything.
+    let (analysis, orbits, representation) = if p.dense() {
+        let (a, _, orbits) = retrograde_symmetric(p, opts.clone())?;
+        (a, orbits, "dense")
+    } else {
+        let goals = match p.goal_states() {
+            Some(g) => g,
+            None => {
+                let start = p.start(None).map_err(RunError::BadInput)?;
+                reachable_goals(p, &start, ctx)?
+            }
+        };
+        let listed = Listed { p, goals };
+        let (a, map) = retrograde_sparse(&listed, opts.clone())?;
+        let orbits =
+            (syms > 1).then(|| count_orbits(p, map.iter().filter(|&(_, &d)| d == a.longest).map(|(s, _)| s.clone())));
+        (a, orbits, "hashed")
+    };
+    let limit = opts.keep;
+    let mut out = Longest::of(
+        p,
+        |s| p.grid(s),
+        String::new(),
+        analysis,
+        p.dense().then(|| p.state_count()),
+        orbits,
+        limit,
+    );
+    if syms > 1 {
+        out.symmetries = p.symmetry_names();
+    }
+    out.representation = representation;
+    Ok(out)
+}
+
+/// The goal positions among those reachable from `start` (moves are
+/// reversible, so these are the goals of the start's component).
+fn reachable_goals<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Vec<P::State>, SearchError> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut queue = std::collections::VecDeque::new();
+    let mut goals = Vec::new();
+    seen.insert(start.clone());
+    queue.push_back(start.clone());
+    let per_state = (std::mem::size_of::<P::State>() as u64) * 3 + 16;
+    while let Some(s) = queue.pop_front() {
+        if p.is_goal(&s) {
+            goals.push(s.clone());
+        }
+        p.for_each_successor(&s, |_, t| {
+            if seen.insert(t.clone()) {
+                queue.push_back(t);
+            }
+        });
+        if seen.len() % 65_536 == 0 {
+            ctx.check("the positions reached from the start", seen.len() as u64 * per_state)
+                .map_err(SearchError::from)?;
+            if let Some(why) = ctx.stopped() {
+                return Err(SearchError::Stopped(why));
+            }
+        }
+    }
+    Ok(goals)
+}
+
+/// Runs every `[expect]` table of a definition (each in its metric):
+/// `length` by a solve of the start, the others by an analysis.
+/// `reload(metric)` gives the definition in another metric.
+pub fn check(
+    def: &Definition,
+    reload: impl Fn(&str) -> Result<Definition, tansaku_define::DefError>,
+    ctx: &Context,
+) -> Result<Vec<Checked>, RunError> {
+    let mut out = Vec::new();
+    for e in def.expect() {
+        let metric = e.metric.clone().unwrap_or_else(|| def.metric().to_string());
+        let d = if metric == def.metric() {
+            def.clone()
+        } else {
+            reload(&metric).map_err(|e| RunError::BadInput(e.to_string()))?
+        };
+        check_one(&d, e, &metric, ctx, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn check_one(d: &Definition, e: &Expect, metric: &str, ctx: &Context, out: &mut Vec<Checked>) -> Result<(), RunError> {
+    let mut push = |figure: &'static str, expected: Option<u64>, found: u64| {
+        if let Some(x) = expected {
+            out.push(Checked {
+                metric: metric.to_string(),
+                figure,
+                expected: x,
+                found,
+            });
+        }
+    };
+    if let Some(len) = e.length {
+        let mut req = Request::default();
+        if let Some(start) = &e.start {
+            req = req.with("board", start);
+        }
+        let sol = solve(d, &req, ctx)?;
+        push("length", Some(u64::from(len)), sol.moves.len() as u64);
+    }
+    if e.states.is_some() || e.longest.is_some() || e.count.is_some() || e.count_up_to_symmetry.is_some() {
+        let req = Request {
+            limit: 1,
+            ..Request::default()
+        };
+        let a = analyse(d, &req, ctx)?;
+        push("states", e.states, a.states);
+        push("longest", e.longest.map(u64::from), u64::from(a.longest));
+        push("count", e.count, a.count);
+        push(
+            "count_up_to_symmetry",
+            e.count_up_to_symmetry,
+            a.count_up_to_symmetry.unwrap_or(a.count),
+        );
+    }
+    Ok(())
+}
+
+/// The symmetries of a blocks puzzle, by name.
+pub fn blocks_symmetries(b: &Blocks) -> Vec<String> {
+    b.symmetries.iter().map(|s| s.name.clone()).collect()
+}
+
+/// The moves of a `.tws` puzzle in its metric.
+pub fn tws_moves(t: &Tws) -> Vec<String> {
+    t.metric_move_names().iter().map(|s| s.to_string()).collect()
+}
+
+/// One line saying what a definition is.
+pub fn summary(def: &Definition) -> String {
+    match def {
+        Definition::Blocks(b) => format!(
+            "{} ({}x{} blocks, {} metric)",
+            b.name,
+            b.width,
+            b.height,
+            b.metric.name()
+        ),
+        Definition::Tws(t) => format!("{} (permutation puzzle, {} metric)", t.name, t.metric.name()),
+    }
+}
+
+/// A definition as a game of the front door: its text kept, so that the
+/// `metric` option reads it again in another metric.
+///
+/// ```
+/// use tansaku::define::Src;
+/// use tansaku::games::definition::DefinedGame;
+/// use tansaku::{Game, Request};
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
+/// let g = DefinedGame::parse(&Src::new("swap.toml", text)).unwrap();
+/// let s = g.solve(&Request::default().with("metric", "piece"), &tansaku::Context::new()).unwrap().unwrap();
+/// assert_eq!((s.length, s.metric.as_deref()), (3, Some("piece")));
+/// assert!(g.solve(&Request::default().with("metric", "htm"), &tansaku::Context::new()).is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct DefinedGame {
+    src: Src,
+    def: Definition,
+}
+
+impl DefinedGame {
+    /// Parses a definition's text.
+    pub fn parse(src: &Src) -> Result<Self, RunError> {
+        Ok(DefinedGame {
+            def: Definition::parse(src, None)?,
+            src: src.clone(),
+        })
+    }
+
+    /// Reads and parses a definition file.
+    pub fn load(path: &std::path::Path) -> Result<Self, RunError> {
+        Self::parse(&Src::read(path)?)
+    }
+
+    /// The definition in the file's metric.
+    pub fn definition(&self) -> &Definition {
+        &self.def
+    }
+
+    /// The definition's text.
+    pub fn source(&self) -> &Src {
+        &self.src
+    }
+
+    /// The definition in the request's metric (the file's when none is
+    /// asked for).
+    fn in_metric(&self, req: &Request) -> Result<std::borrow::Cow<'_, Definition>, RunError> {
+        let o = self.params(req)?;
+        match o.given("metric") {
+            Some(m) if m != self.def.metric() => Ok(std::borrow::Cow::Owned(Definition::parse(&self.src, Some(m))?)),
+            _ => Ok(std::borrow::Cow::Borrowed(&self.def)),
+        }
+    }
+}
+
+impl Game for DefinedGame {
+    fn name(&self) -> &str {
+        self.def.name()
+    }
+
+    fn summary(&self) -> String {
+        summary(&self.def)
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        let board_help = match self.def {
+            Definition::Blocks(_) => "the start, a board written as in the file (rows separated by /)",
+            Definition::Tws(_) => {
+                "the start: a scramble of the puzzle's moves such as \"R U2 F'\", or a position written set by set as tansaku prints it, \"CORNER 2 1 3 ... / 0 1 2 ... | EDGE ...\""
+            }
+        };
+        vec![
+            OptionSpec::new("board", Kind::Board, None, board_help),
+            OptionSpec::new(
+                "table-memory",
+                Kind::Text,
+                None,
+                "bytes of pattern databases IDA* may build for a .tws puzzle, e.g. 4G (default: a quarter of the memory budget, at most 1G)",
+            ),
+            super::sliding::automaton_option(),
+            OptionSpec::new(
+                "symmetric-lookups",
+                Kind::Text,
+                None,
+                "for a .tws puzzle whose tables keep part of a set: how many further lookups of each table IDA* makes on symmetric images of a position (0 to turn them off)",
+            ),
+            OptionSpec::new(
+                "symmetric-start",
+                Kind::Choice { values: &["on", "off"] },
+                Some("on"),
+                "for a .tws puzzle whose start some of its symmetries fix (the superflip): IDA* tries one move of each class of moves they exchange (off searches them all)",
+            ),
+            OptionSpec::new(
+                "metric",
+                Kind::Choice {
+                    values: self.def.metrics(),
+                },
+                Some(self.def.metric()),
+                "how moves are counted: step or piece (blocks), htm or qtm (.tws)",
+            ),
+        ]
+    }
+
+    fn answers(&self) -> Vec<&'static str> {
+        match self.def {
+            Definition::Blocks(_) => vec!["solve", "longest", "position", "scramble"],
+            Definition::Tws(_) => vec!["solve", "longest", "scramble"],
+        }
+    }
+
+    fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
+        let def = self.in_metric(req)?;
+        settle(
+            solve(&def, req, ctx),
+            def.name(),
+            Some(def.metric()),
+            &planned(&def, req, ctx),
+        )
+    }
+
+    fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
+        let def = self.in_metric(req)?;
+        analyse(&def, req, ctx)
+    }
+
+    fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
+        warm(self.in_metric(req)?.as_ref(), req, ctx)
+    }
+
+    fn position(&self, req: &Request) -> Result<Position, RunError> {
+        let def = self.in_metric(req)?;
+        let Definition::Blocks(b) = def.as_ref() else {
+            return Err(RunError::Unsupported(format!(
+                "{} is a permutation puzzle: write its start as a scramble of its moves",
+                def.name()
+            )));
+        };
+        with_puzzle!(def.as_ref(), |p| {
+            let s = Defined::start(&p, req.get("board")).map_err(RunError::BadInput)?;
+            let board = p.notation(&s);
+            Ok(Position {
+                cells: Some(block_cells(b, &board)),
+                grid: p.grid(&s),
+                board,
+                unsolvable: None,
+            })
+        })
+    }
+
+    fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
+        let def = self.in_metric(req)?;
+        with_puzzle!(def.as_ref(), |p| {
+            let from = match p.goal_states() {
+                Some(goals) if !goals.is_empty() && p.reversible() => goals[0],
+                _ => Defined::start(&p, None).map_err(RunError::BadInput)?,
+            };
+            let (s, made) = crate::random_walk(&p, &from, seed, moves);
+            Ok(match def.as_ref() {
+                Definition::Blocks(_) => p.notation(&s),
+                Definition::Tws(_) => made.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+            })
+        })
+    }
+}
+
+/// The cells of a blocks board, one character each.
+fn block_cells(b: &Blocks, text: &str) -> Cells {
+    Cells {
+        width: b.width,
+        height: b.height,
+        tokens: text.chars().filter(|&c| c != '/').map(String::from).collect(),
+        empty: ".".into(),
+        palette: Vec::new(),
+        spaced: false,
+    }
+}

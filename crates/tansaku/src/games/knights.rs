@@ -1,0 +1,110 @@
+//! The knight exchange (`knights`).
+
+#![allow(unused_imports)]
+use super::common::*;
+use crate::answer::{Cells, Position, Preset};
+use crate::options::{Kind, OptionSpec, Params};
+use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
+use tansaku_core::Context;
+use tansaku_core::picture::Picture;
+use tansaku_core::render::Board;
+use tansaku_core::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
+use tansaku_core::search::retrograde::{Analysis, retrograde, retrograde_symmetric};
+use tansaku_core::search::{LowerBound, NoBound};
+use tansaku_core::{Puzzle, Ranked};
+use tansaku_puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
+use tansaku_puzzles::jugs::Jugs;
+use tansaku_puzzles::knights::{KNIGHT, Knights};
+use tansaku_puzzles::reversi::{Position as Board8, Wipeout};
+use tansaku_puzzles::river::River;
+use tansaku_puzzles::sliding::pdb::PdbError;
+use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
+use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
+
+/// The knight exchange.
+pub struct KnightsGame;
+
+/// The knights exchange from a request (`size`, or `board` with `goal`).
+fn knights_puzzle(o: &Params) -> Result<(Knights, tansaku_puzzles::knights::KnightState), RunError> {
+    match (o.given("board"), o.given("goal")) {
+        (Some(b), Some(g)) => Knights::new(b, g, &KNIGHT),
+        (None, None) => {
+            let (w, h) = o.size("size").unwrap_or((3, 4));
+            Knights::exchange(w, h)
+        }
+        _ => return Err(bad("give both a board and a goal")),
+    }
+    .map_err(bad)
+}
+
+impl Game for KnightsGame {
+    fn name(&self) -> &str {
+        "knights"
+    }
+    fn summary(&self) -> String {
+        "Knight exchange: knights jump to empty cells until the two colours have swapped places".into()
+    }
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::new(
+                "size",
+                Kind::Size,
+                Some("3x4"),
+                "WxH: white knights on the top row, black on the bottom row, to be exchanged",
+            ),
+            OptionSpec::new(
+                "board",
+                Kind::Board,
+                None,
+                "a start instead (W and B knights, _ empty, rows separated by /), with goal",
+            ),
+            OptionSpec::new("goal", Kind::Board, None, "the goal for board"),
+        ]
+    }
+    fn answers(&self) -> Vec<&'static str> {
+        vec!["solve", "position", "scramble"]
+    }
+    fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
+        let o = self.params(req)?;
+        let (p, s) = knights_puzzle(&o)?;
+        let space = Space {
+            states: Some(p.arrangements().min(u64::MAX as u128) as u64),
+            reversible: p.reversible(),
+            goals_listed: p.goal_states().is_some(),
+            strong_bound: false,
+        };
+        let (algorithm, reason) = chosen(req, &space);
+        let name = named(algorithm, "knight distances");
+        if let Some(why) = p.unsolvable_reason(&s) {
+            return unreachable("knights", &name, why);
+        }
+        let prep = Prepared {
+            opts: run_options(req, algorithm, p.arrangements() <= 1 << 24),
+            bound: p.clone(),
+            puzzle: p,
+            start: s,
+            name,
+            reason,
+            title: "knights".into(),
+        };
+        solve_hashed(&prep, ctx)
+    }
+    fn position(&self, req: &Request) -> Result<Position, RunError> {
+        let (p, s) = knights_puzzle(&self.params(req)?)?;
+        let grid = p.grid(&s);
+        let text = p.format(&s);
+        Ok(Position {
+            cells: Some(cells_of(&text, grid.width, grid.height, "_", &[])),
+            unsolvable: p.unsolvable_reason(&s),
+            grid,
+            board: text,
+        })
+    }
+    fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
+        let (p, _) = knights_puzzle(&self.params(req)?)?;
+        Ok(p.format(&random_walk(&p, &p.goal(), seed, moves).0))
+    }
+    fn presets(&self) -> Vec<Preset> {
+        published_presets("knights")
+    }
+}

@@ -1,0 +1,10 @@
+//! The door: every published figure through the catalogue of games, and
+//! puzzles read from definition files (the shipped files' figures, their
+//! built-in twins, replayed solutions, symmetries, derived tables, bad
+//! files). One binary; shared helpers in `support/`.
+
+mod support;
+
+mod definitions;
+mod published;
+mod tws_search;

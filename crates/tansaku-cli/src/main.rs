@@ -5,7 +5,7 @@ mod cli;
 mod server;
 
 use clap::Parser;
-use cli::{Cli, Command, Failure, LongestCmd, LongestPuzzle, PdbCommand, SolveCmd, SolvePuzzle};
+use cli::{Cli, Command, Failure, LongestArgs, PdbCommand, SolveArgs};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -15,25 +15,8 @@ fn main() -> ExitCode {
         return exit;
     }
     let result = match &args.command {
-        Command::Solve(SolveCmd { puzzle: Some(p), def }) => match p {
-            SolvePuzzle::FlipRow(a) => cli::solve::flip_row(a),
-            SolvePuzzle::FlipSquare(a) => cli::solve::flip_square(a),
-            SolvePuzzle::Sliding(a) => cli::solve::sliding(a),
-            SolvePuzzle::Line(a) => cli::solve::line(a),
-            SolvePuzzle::Knights(a) => cli::solve::knights(a),
-            SolvePuzzle::Jugs(a) => cli::solve::jugs(a),
-            SolvePuzzle::River(a) => cli::solve::river(a),
-            SolvePuzzle::Named(args) => cli::define::solve(Some(args), def),
-        },
-        Command::Solve(SolveCmd { puzzle: None, def }) => cli::define::solve(None, def),
-        Command::Longest(LongestCmd { puzzle: Some(p), def }) => match p {
-            LongestPuzzle::FlipRow(a) => cli::solve::longest_flip_row(a),
-            LongestPuzzle::FlipSquare(a) => cli::solve::longest_flip_square(a),
-            LongestPuzzle::Sliding(a) => cli::solve::longest_sliding(a),
-            LongestPuzzle::Line(a) => cli::solve::longest_line(a),
-            LongestPuzzle::Named(args) => cli::define::longest(Some(args), def),
-        },
-        Command::Longest(LongestCmd { puzzle: None, def }) => cli::define::longest(None, def),
+        Command::Solve(SolveArgs(a)) => cli::solve::solve(a),
+        Command::Longest(LongestArgs(a)) => cli::solve::longest(a),
         Command::Check(a) => cli::define::check(a),
         Command::Tour(a) => cli::tour::tour(a),
         Command::Perft(a) => cli::reversi::perft(a),

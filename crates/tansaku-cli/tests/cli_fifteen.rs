@@ -367,7 +367,10 @@ fn pdb_choose_measures_and_chooses() {
     );
     for (args, says) in [
         (vec!["--size", "3x3"], "no named partition of 3x3 boards"),
-        (vec!["--table-memory", "1K"], "fits --table-memory"),
+        (
+            vec!["--table-memory", "1K"],
+            "fits the table budget; raise it with --table-memory",
+        ),
         (vec!["--partition", "1-9/10-15"], "--partition 1-9/10-15"),
     ] {
         let out = tansaku(&dir).args(["pdb", "choose"]).args(&args).output().unwrap();

@@ -35,7 +35,7 @@ fn pdb_build_def_and_bad_input_from_the_command_line() {
         (vec!["--board", "R X"], "'X' is not a move of 3x3x3"),
         (
             vec!["--board", "R", "--set", "table-memory=lots"],
-            "table-memory = lots:",
+            "table-memory = 'lots': write a size in bytes",
         ),
         (
             vec!["--board", "R", "--set", "table-memory=4G", "--max-memory", "64M"],

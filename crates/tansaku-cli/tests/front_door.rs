@@ -71,7 +71,7 @@ type SolveCase<'a> = (&'a [&'a str], &'a str, Opts<'a>, Option<&'a str>);
 type LongestCase<'a> = (&'a [&'a str], &'a str, Opts<'a>);
 
 fn request(options: &[(&str, &str)]) -> Request {
-    options.iter().fold(Request::default(), |r, (k, v)| r.with(k, v))
+    options.iter().fold(Request::default(), |r, (k, v)| r.with(k, *v))
 }
 
 fn ctx(pdb: &tempfile::TempDir) -> Context {
@@ -224,7 +224,7 @@ fn every_builtin_solve_is_the_library_answer() {
         let game = games::builtin(name).unwrap();
         let mut req = request(options);
         req.algorithm = algo.map(|a| tansaku::algorithm(a).unwrap().unwrap());
-        req.threads = threads;
+        req.threads = Some(threads);
         same(args, game.as_ref(), req, &pdb);
     }
     // Every built-in game was asked something.
@@ -284,7 +284,7 @@ fn definitions_wipeouts_perft_check_and_batches_are_the_library_answer() {
     let cube = games::find("2x2x2", &dirs).unwrap();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let req = Request {
-        threads,
+        threads: Some(threads),
         ..request(&[("board", "R U2 F' R"), ("metric", "qtm")])
     };
     same(
@@ -333,7 +333,7 @@ fn definitions_wipeouts_perft_check_and_batches_are_the_library_answer() {
     let mut want = Vec::new();
     let game = games::builtin("sliding").unwrap();
     let req = Request {
-        threads,
+        threads: Some(threads),
         ..Request::default()
     };
     let totals = batch(game.as_ref(), &req, boards, &ctx(&pdb), |l| want.push(lib(l))).unwrap();

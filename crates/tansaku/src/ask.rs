@@ -1,10 +1,10 @@
 //! One question in JSON, as every front end that is not the command line
 //! receives it (`tansaku serve`, the page's WebAssembly worker): its kind
 //! (`solve`, `longest`, ...), read and checked before it runs
-//! ([`Question::read`]), answered through the front door
-//! ([`Question::answer`]) with exactly what `tansaku ... --json` prints.
-//! The front ends differ only in how they carry it (HTTP, a worker's
-//! messages) and in their limits.
+//! ([`Question::read`]: each kind's body is its own type, [`crate::query`]),
+//! answered through the door ([`Question::answer`]) with exactly what
+//! `tansaku ... --json` prints. The front ends differ only in how they
+//! carry it (HTTP, a worker's messages) and in their [`Limits`].
 //!
 //! ```
 //! use tansaku::ask::{Kind, Question};
@@ -12,15 +12,18 @@
 //! let reply = q.answer(&tansaku::Context::new(), None).unwrap();
 //! let v: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
 //! assert_eq!(v["length"], 8);
+//! // A body that is not the question's type is refused, never a panic.
+//! assert_eq!(Question::read(Kind::Check, br#"{"game": 1}"#, &[]).err().map(|e| e.kind()), Some("bad-json"));
 //! ```
 
 use crate::games::wipeout as reversi;
-use crate::query::{Query, guess_file};
+use crate::query::{CheckQuery, GameQuery, PerftQuery, PictureQuery, ScrambleQuery, guess_file};
 use crate::{Game, GameInfo, Request, RunError};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::path::PathBuf;
 use std::time::Duration;
-use tansaku_core::context::Context;
+use tansaku_core::Context;
 use tansaku_define::Src;
 
 /// Most longest positions an analysis lists through a front end of this
@@ -85,23 +88,27 @@ impl Kind {
     }
 }
 
-/// `picture`: a strip of boards drawn as SVG.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PictureQuery {
-    title: String,
-    grids: Vec<tansaku_core::picture::Grid>,
-    per_row: Option<usize>,
-}
-
-/// A question read and checked, ready to answer.
-pub struct Question {
-    kind: Kind,
-    query: Query,
-    game: Option<Box<dyn Game>>,
-    req: Request,
-    src: Option<Src>,
-    picture: Option<PictureQuery>,
+/// A question read and checked, ready to answer: each kind with what it
+/// needs, so that nothing is looked for again when it is answered.
+pub enum Question {
+    /// A shortest solution.
+    Solve(Box<dyn Game>, Request),
+    /// The whole space.
+    Longest(Box<dyn Game>, Request),
+    /// A definition's expected figures.
+    Check(Src),
+    /// Reversi's shortest wipeouts.
+    Wipeout(Request),
+    /// Reversi's leaf counts.
+    Perft(u32),
+    /// A board as an editor shows it.
+    Position(Box<dyn Game>, Request),
+    /// A scramble: the game, its options, the seed and the moves.
+    Scramble(Box<dyn Game>, Request, u64, u32),
+    /// A strip of boards as SVG.
+    Picture(PictureQuery),
+    /// A game as a list of games shows it.
+    Describe(Box<dyn Game>),
 }
 
 /// An answer: its body, and whether it is an SVG picture (else JSON).
@@ -120,47 +127,72 @@ fn json<T: Serialize>(t: &T) -> Reply {
     }
 }
 
+/// The body read as a `T`, or why it is not one.
+fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, RunError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| RunError::BadJson(format!("the request is not the JSON this question takes: {e}")))
+}
+
+/// A request as a front end of this module runs it: on one thread,
+/// listing at most [`LIMIT_CAP`] positions.
+fn bounded(mut req: Request) -> Request {
+    req.threads = Some(1);
+    req.limit = req.limit.min(LIMIT_CAP);
+    req
+}
+
 impl Question {
-    /// Reads a question of `kind` from `body` and checks all that can be
+    /// Reads a question of `kind` from `bytes` and checks all that can be
     /// checked before it runs (the game, its options, a definition's
     /// text); definitions by name are looked for in `dirs` too. A search
     /// runs on one thread and lists at most [`LIMIT_CAP`] positions.
-    pub fn read(kind: Kind, body: &[u8], dirs: &[PathBuf]) -> Result<Self, RunError> {
-        let bad_json =
-            |e: serde_json::Error| RunError::BadJson(format!("the request is not the JSON this question takes: {e}"));
-        let mut q = Question {
-            kind,
-            query: Query::default(),
-            game: None,
-            req: Request::default(),
-            src: None,
-            picture: None,
+    pub fn read(kind: Kind, bytes: &[u8], dirs: &[PathBuf]) -> Result<Self, RunError> {
+        use crate::options::Question as Q;
+        let game = |q: GameQuery, question: Q| -> Result<(Box<dyn Game>, Request), RunError> {
+            let (game, req) = q.resolve(dirs)?;
+            let req = bounded(req);
+            game.params(&req, question)?;
+            Ok((game, req))
         };
-        if kind == Kind::Picture {
-            let p: PictureQuery = serde_json::from_slice(body).map_err(bad_json)?;
-            if p.grids
-                .iter()
-                .any(|g| g.width * g.height != g.cells.len() || g.width == 0)
-            {
-                return Err(RunError::BadInput("every grid needs width x height cells".into()));
+        Ok(match kind {
+            Kind::Solve => {
+                let (g, r) = game(body(bytes)?, Q::Solve)?;
+                Question::Solve(g, r)
             }
-            q.picture = Some(p);
-            return Ok(q);
-        }
-        let mut query: Query = serde_json::from_slice(body).map_err(bad_json)?;
-        match kind {
+            Kind::Longest => {
+                let (g, r) = game(body(bytes)?, Q::Longest)?;
+                Question::Longest(g, r)
+            }
+            Kind::Position => {
+                let (g, r) = game(body(bytes)?, Q::Solve)?;
+                Question::Position(g, r)
+            }
+            Kind::Describe => Question::Describe(game(body(bytes)?, Q::Solve)?.0),
+            Kind::Wipeout => {
+                let q: GameQuery = body(bytes)?;
+                let q = GameQuery {
+                    game: Some("wipeout".into()),
+                    definition: None,
+                    ..q
+                };
+                Question::Wipeout(game(q, Q::Solve)?.1)
+            }
+            Kind::Scramble => {
+                let q: ScrambleQuery = body(bytes)?;
+                let (g, req, seed, moves) = q.resolve(dirs)?;
+                g.params(&req, Q::Solve)?;
+                Question::Scramble(g, req, seed, moves)
+            }
             Kind::Check => {
-                let text = query
-                    .definition
-                    .clone()
-                    .ok_or_else(|| RunError::BadInput("give the definition's text (definition) to check".into()))?;
-                let file = query.file.clone().unwrap_or_else(|| guess_file(&text).to_string());
-                let src = Src::new(&file, &text);
+                let q: CheckQuery = body(bytes)?;
+                let file = q.file.unwrap_or_else(|| guess_file(&q.definition).to_string());
+                let src = Src::new(&file, &q.definition);
                 tansaku_define::Definition::parse(&src, None)?;
-                q.src = Some(src);
+                Question::Check(src)
             }
             Kind::Perft => {
-                let depth = query.depth.unwrap_or(8);
+                let q: PerftQuery = body(bytes)?;
+                let depth = q.depth.unwrap_or(8);
                 if !(1..=reversi::MAX_PERFT).contains(&depth) {
                     return Err(RunError::BadOption {
                         option: "depth".into(),
@@ -168,31 +200,34 @@ impl Question {
                         expected: format!("a whole number from 1 to {}", reversi::MAX_PERFT),
                     });
                 }
-                query.depth = Some(depth);
+                Question::Perft(depth)
             }
-            _ => {
-                if kind == Kind::Wipeout {
-                    query.game = Some("wipeout".into());
-                    query.definition = None;
+            Kind::Picture => {
+                let p: PictureQuery = body(bytes)?;
+                if p.grids
+                    .iter()
+                    .any(|g| g.width * g.height != g.cells.len() || g.width == 0)
+                {
+                    return Err(RunError::BadInput("every grid needs width x height cells".into()));
                 }
-                let (game, mut req) = crate::games::resolve(&query, dirs)?;
-                req.threads = 1;
-                req.limit = req.limit.min(LIMIT_CAP);
-                game.params(&req)?;
-                if kind == Kind::Scramble {
-                    query.scramble()?;
-                }
-                q.game = Some(game);
-                q.req = req;
+                Question::Picture(p)
             }
-        }
-        q.query = query;
-        Ok(q)
+        })
     }
 
     /// The question's kind.
     pub fn kind(&self) -> Kind {
-        self.kind
+        match self {
+            Question::Solve(..) => Kind::Solve,
+            Question::Longest(..) => Kind::Longest,
+            Question::Check(_) => Kind::Check,
+            Question::Wipeout(_) => Kind::Wipeout,
+            Question::Perft(_) => Kind::Perft,
+            Question::Position(..) => Kind::Position,
+            Question::Scramble(..) => Kind::Scramble,
+            Question::Picture(_) => Kind::Picture,
+            Question::Describe(_) => Kind::Describe,
+        }
     }
 
     /// The answer: tables are made first (not counted in `limit`: a table
@@ -203,25 +238,22 @@ impl Question {
             Some(l) => ctx.clone().with_deadline(web_time::Instant::now() + l),
             None => ctx.clone(),
         };
-        Ok(match self.kind {
-            Kind::Solve => {
-                let game = self.game.expect("read");
-                game.warm(&self.req, ctx)?;
-                json(&game.solve(&self.req, &timed())?)
+        Ok(match self {
+            Question::Solve(game, req) => {
+                game.warm(&req, ctx)?;
+                json(&game.solve(&req, &timed())?)
             }
-            Kind::Longest => json(&self.game.expect("read").analyse(&self.req, &timed())?),
-            Kind::Wipeout => json(&reversi::wipeouts(&self.req, &timed())?),
-            Kind::Perft => json(&reversi::perft(self.query.depth.unwrap_or(8), &timed())?),
-            Kind::Check => json(&crate::games::check(&self.src.expect("read"), &timed())?),
-            Kind::Position => json(&self.game.expect("read").position(&self.req)?),
-            Kind::Scramble => {
-                let (seed, moves) = self.query.scramble()?;
-                let board = self.game.expect("read").scramble(&self.req, seed, moves)?;
+            Question::Longest(game, req) => json(&game.analyse(&req, &timed())?),
+            Question::Wipeout(req) => json(&reversi::wipeouts(&req, &timed())?),
+            Question::Perft(depth) => json(&reversi::perft(depth, &timed())?),
+            Question::Check(src) => json(&crate::games::check(&src, &timed())?),
+            Question::Position(game, req) => json(&game.position(&req)?),
+            Question::Scramble(game, req, seed, moves) => {
+                let board = game.scramble(&req, seed, moves)?;
                 json(&Scrambled { board, seed, moves })
             }
-            Kind::Describe => json(&crate::describe(self.game.expect("read").as_ref())),
-            Kind::Picture => {
-                let p = self.picture.expect("read");
+            Question::Describe(game) => json(&crate::describe(game.as_ref())),
+            Question::Picture(p) => {
                 let per_row = p.per_row.unwrap_or(8).clamp(1, 40);
                 Reply {
                     body: crate::svg::svg_strip(&p.title, &p.grids, per_row).into_bytes(),
@@ -253,12 +285,30 @@ pub struct Shipped {
     pub text: &'static str,
 }
 
+/// What a front end allows a question: its memory, its time, its body.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Limits {
+    /// The memory the front end may fill, in bytes.
+    pub max_memory: u64,
+    /// The memory one question may fill.
+    pub job_memory: u64,
+    /// The memory the tables kept between questions may fill.
+    pub table_memory: u64,
+    /// Seconds a question's search may run (`null`: no limit).
+    pub time_limit: Option<f64>,
+    /// The largest body a question may have, in bytes (where the front end
+    /// reads bodies).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body_limit: Option<usize>,
+    /// Questions answered at once.
+    pub workers: usize,
+}
+
 /// Every game a front end offers: the built-in games with their options,
 /// presets and answers, the definitions the library ships, the version,
-/// the back end's name (`server`, `wasm`) and its limits (the front end's
-/// own).
+/// the back end's name (`server`, `wasm`) and its limits.
 #[derive(Clone, Debug, Serialize)]
-pub struct Catalogue<L: Serialize> {
+pub struct Catalogue {
     /// tansaku's version.
     pub version: &'static str,
     /// Which front end answers.
@@ -268,17 +318,19 @@ pub struct Catalogue<L: Serialize> {
     /// The shipped definitions.
     pub definitions: Vec<Shipped>,
     /// The front end's limits.
-    pub limits: L,
+    pub limits: Limits,
 }
 
 /// The catalogue of `backend` with its `limits`.
 ///
 /// ```
-/// let c = tansaku::ask::catalogue("test", ());
+/// use tansaku::ask::{catalogue, Limits};
+/// let limits = Limits { max_memory: 1, job_memory: 1, table_memory: 1, time_limit: None, body_limit: None, workers: 1 };
+/// let c = catalogue("test", limits);
 /// assert!(c.games.iter().any(|g| g.name == "sliding"));
 /// assert!(c.definitions.iter().any(|d| d.name == "klotski"));
 /// ```
-pub fn catalogue<L: Serialize>(backend: &'static str, limits: L) -> Catalogue<L> {
+pub fn catalogue(backend: &'static str, limits: Limits) -> Catalogue {
     Catalogue {
         version: env!("CARGO_PKG_VERSION"),
         backend,

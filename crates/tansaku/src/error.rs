@@ -98,3 +98,59 @@ impl RunError {
         }
     }
 }
+
+impl RunError {
+    /// The HTTP status a server answers this error with: 422 for what
+    /// the question asked past the server's limits (memory, time, tables,
+    /// checkpoints), 409 for a cancelled job, 400 for everything else
+    /// (the question itself is wrong).
+    ///
+    /// ```
+    /// use tansaku::RunError;
+    /// assert_eq!(RunError::BadInput("x".into()).status(), 400);
+    /// ```
+    pub fn status(&self) -> u16 {
+        match self.kind() {
+            "over-budget" | "time-limit" | "tables" | "checkpoint" => 422,
+            "cancelled" => 409,
+            _ => 400,
+        }
+    }
+
+    /// The error as every front end but the command line returns it.
+    ///
+    /// ```
+    /// let body = tansaku::RunError::BadInput("no such board".into()).body();
+    /// assert_eq!(serde_json::to_string(&body).unwrap(), r#"{"error":"no such board","kind":"bad-input"}"#);
+    /// ```
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody::new(self.kind(), self.to_string())
+    }
+}
+
+/// An error as the server and the page's worker return it: what went
+/// wrong, and a short name of its kind for machines (the names of
+/// [`RunError::kind`], and the front end's own: `busy`, `host`,
+/// `not-found`, `too-large`, ...).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ErrorBody {
+    /// What went wrong, and what to do instead.
+    pub error: String,
+    /// Its kind.
+    pub kind: String,
+}
+
+impl ErrorBody {
+    /// An error of `kind` saying `message`.
+    pub fn new(kind: &str, message: impl Into<String>) -> Self {
+        ErrorBody {
+            error: message.into(),
+            kind: kind.to_string(),
+        }
+    }
+
+    /// The body as JSON.
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).expect("an error body serializes")
+    }
+}

@@ -2,7 +2,7 @@
 //! what a front end lists of a game ([`describe`]).
 
 use crate::answer::{GameInfo, Longest, NoSolution, Position, Preset, SolveAnswer, Solved};
-use crate::options::{OptionSpec, Params};
+use crate::options::{OptionSpec, Params, Question};
 use crate::{Request, RunError};
 use tansaku_core::Context;
 use tansaku_core::search::SearchError;
@@ -49,7 +49,7 @@ pub trait Game: Send + Sync {
 
     /// The questions it answers: `solve`, and as the game implements them
     /// `longest` ([`Game::analyse`]), `position`, `scramble`; Reversi adds
-    /// `wipeout` and `perft` ([`reversi`]).
+    /// `wipeout` and `perft` ([`crate::games::wipeout`]).
     fn answers(&self) -> Vec<&'static str> {
         vec!["solve"]
     }
@@ -67,10 +67,10 @@ pub trait Game: Send + Sync {
         Ok(())
     }
 
-    /// The request's options read against [`Game::options`]: an unknown
-    /// name or a malformed value is refused.
-    fn params<'a>(&self, req: &'a Request) -> Result<Params<'a>, RunError> {
-        Params::read(self.name(), &self.options(), req)
+    /// The request's options read against [`Game::options`] for
+    /// `question`: an unknown name or a malformed value is refused.
+    fn params<'a>(&self, req: &'a Request, question: Question) -> Result<Params<'a>, RunError> {
+        Params::read(self.name(), &self.options(), question, req)
     }
 }
 
@@ -94,9 +94,26 @@ pub fn describe(game: &dyn Game) -> GameInfo {
     }
 }
 
-/// The algorithms a solve may ask for, by name; `auto` lets the library
-/// choose.
-pub const ALGORITHMS: [&str; 6] = ["auto", "bfs", "bidir", "bidir-alternate", "iddfs", "idastar"];
+/// The algorithms a solve may ask for, by name: `auto` lets the library
+/// choose, the others are [`Algorithm::ALL`]'s names.
+pub const ALGORITHMS: [&str; 6] = [
+    "auto",
+    Algorithm::ALL[0].name(),
+    Algorithm::ALL[1].name(),
+    Algorithm::ALL[2].name(),
+    Algorithm::ALL[3].name(),
+    Algorithm::ALL[4].name(),
+];
+
+/// What each of [`ALGORITHMS`] does.
+pub const ALGORITHM_MEANINGS: [&str; 6] = [
+    "Chosen from the size of the space and the bounds at hand: BFS for small spaces, IDA* with pattern databases for the 15- and 24-puzzle and the Line Puzzle, bidirectional search for other large spaces",
+    Algorithm::ALL[0].summary(),
+    Algorithm::ALL[1].summary(),
+    Algorithm::ALL[2].summary(),
+    Algorithm::ALL[3].summary(),
+    Algorithm::ALL[4].summary(),
+];
 
 /// The algorithm named `name` (`auto`: `None`, the library's choice).
 ///

@@ -15,9 +15,12 @@
 //! * [`games`]: the catalogue of games by name, one file per game, and the
 //!   definitions read from files;
 //! * [`ask`] and [`query`]: one question in JSON, as the server and the
-//!   worker receive it;
+//!   worker receive it, and what a front end allows ([`ask::Limits`]);
+//! * [`events`]: what a running question tells (progress, notes);
 //! * [`batch`]: many boards of one game, one a line;
 //! * [`published`]: the published figures tansaku reproduces;
+//! * [`tables`]: tables built once and kept (pattern databases): list,
+//!   build, choose, clear;
 //! * [`svg`]: pictures of the answers (solution strips, animations,
 //!   histograms);
 //! * [`random`]: seeded scrambles.
@@ -42,6 +45,7 @@ pub mod answer;
 pub mod ask;
 pub mod batch;
 pub mod error;
+pub mod events;
 pub mod game;
 pub mod games;
 pub mod options;
@@ -50,12 +54,13 @@ pub mod query;
 pub mod random;
 pub mod request;
 pub mod svg;
+pub mod tables;
 
 pub use answer::{
     BatchLine, BatchTotals, CheckReport, GameInfo, Longest, NoSolution, Perft, Position, Preset, SolveAnswer, Solved,
     Wipeouts,
 };
-pub use error::RunError;
+pub use error::{ErrorBody, RunError};
 pub use game::{ALGORITHMS, Game, algorithm, describe, settle};
 pub use options::{Kind, OptionSpec, Params};
 pub use random::{Rng, random_walk};

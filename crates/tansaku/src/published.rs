@@ -166,10 +166,7 @@ impl Figures {
         }
         let published = published.trim().to_string();
         for algo in &f.algorithms {
-            let mut req = Request {
-                options: f.options.clone(),
-                ..Request::default()
-            };
+            let mut req = request_of(&f.options);
             let mut words = algo.split_whitespace();
             req.algorithm = match words.next() {
                 Some("auto") | None => None,
@@ -234,10 +231,7 @@ impl Figures {
         games: &impl Fn(&str) -> Option<Box<dyn Game>>,
         ctx: &Context,
     ) -> Row {
-        let req = Request {
-            options: f.options.clone(),
-            ..Request::default()
-        };
+        let req = request_of(&f.options);
         let mut published = format!("{}", f.longest);
         if let Some(c) = f.count {
             published.push_str(&format!(": {c}"));
@@ -315,4 +309,11 @@ impl Figures {
             source: self.cite(&p.source),
         }
     }
+}
+
+/// The request of a figure's options (text, read by each option's kind).
+fn request_of(options: &BTreeMap<String, String>) -> Request {
+    options
+        .iter()
+        .fold(Request::default(), |r, (k, v)| r.with(k, v.as_str()))
 }

@@ -1,19 +1,23 @@
-//! A question as a web page (or any JSON client) asks it: the game by name
-//! or a definition's text, the board, the goal, the algorithm and the
-//! game's options. [`crate::games::resolve`] turns it into the game
-//! and the [`Request`] every other front end uses.
+//! The bodies of the questions in JSON, as a web page (or any JSON client)
+//! sends them: one type a kind of question, each refusing a field it does
+//! not know. [`GameQuery`] names a game (or gives a definition's text) and
+//! its options; the others carry what their question needs and nothing
+//! more. [`crate::ask`] reads them.
 //!
 //! ```
-//! use tansaku::query::Query;
-//! let q: Query = serde_json::from_str(r#"{"game": "sliding", "board": "867/254/3_1", "algo": "bidir"}"#).unwrap();
-//! let (game, req) = tansaku::games::resolve(&q, &[]).unwrap();
+//! use tansaku::query::GameQuery;
+//! let q: GameQuery = serde_json::from_str(r#"{"game": "sliding", "board": "867/254/3_1", "algo": "bidir"}"#).unwrap();
+//! let (game, req) = q.resolve(&[]).unwrap();
 //! assert_eq!(game.name(), "sliding");
 //! assert_eq!(req.get("board"), Some("867/254/3_1"));
 //! ```
 
-use crate::{Request, RunError};
+use crate::games::definition::DefinedGame;
+use crate::options::Value;
+use crate::{Game, Request, RunError};
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// An option's value in JSON: a string, a number or a yes/no.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -27,20 +31,21 @@ pub enum Scalar {
     Flag(bool),
 }
 
-impl Scalar {
-    fn text(&self) -> String {
-        match self {
-            Scalar::Text(t) => t.clone(),
-            Scalar::Int(i) => i.to_string(),
-            Scalar::Flag(b) => b.to_string(),
+impl From<&Scalar> for Value {
+    fn from(s: &Scalar) -> Self {
+        match s {
+            Scalar::Text(t) => Value::Text(t.clone()),
+            Scalar::Int(i) => Value::Int(*i),
+            Scalar::Flag(b) => Value::Flag(*b),
         }
     }
 }
 
-/// A question in JSON.
+/// A question about one game: `solve`, `longest`, `position`,
+/// `describe`, `wipeout`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Query {
+pub struct GameQuery {
     /// The game's name (a built-in game or a definition the library
     /// ships); ignored when `definition` is given.
     pub game: Option<String>,
@@ -64,45 +69,113 @@ pub struct Query {
     /// Deepest bound IDA* and iterative deepening try (plies for a
     /// wipeout).
     pub max_depth: Option<u32>,
-    /// Perft's depth.
-    pub depth: Option<u32>,
-    /// A scramble's seed.
+}
+
+/// `scramble`: a game's question, and the scramble's seed and length.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScrambleQuery {
+    /// The game's name; ignored when `definition` is given.
+    pub game: Option<String>,
+    /// A definition's text.
+    pub definition: Option<String>,
+    /// The definition's file name.
+    pub file: Option<String>,
+    /// The start (the game's `board` option): its size decides the
+    /// board's.
+    pub board: Option<String>,
+    /// The goal, from which the scramble walks.
+    pub goal: Option<String>,
+    /// Ignored (a scramble runs no search); accepted with the game's
+    /// other fields.
+    pub algo: Option<String>,
+    /// The game's options by name.
+    #[serde(default)]
+    pub options: BTreeMap<String, Scalar>,
+    /// The seed (default 1): the same seed gives the same scramble.
     pub seed: Option<u64>,
-    /// A scramble's number of moves.
+    /// Random moves (default 60, at most [`MAX_SCRAMBLE`]).
     pub moves: Option<u32>,
+}
+
+/// `check`: a definition's text, its `[expect]` figures to check.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckQuery {
+    /// The definition's text.
+    pub definition: String,
+    /// Its file name (`.tws` marks twsearch's format).
+    pub file: Option<String>,
+}
+
+/// `perft`: Reversi's leaves `depth` plies from the start.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftQuery {
+    /// Plies (default 8).
+    pub depth: Option<u32>,
+}
+
+/// `picture`: a strip of boards drawn as SVG.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PictureQuery {
+    /// The picture's title.
+    pub title: String,
+    /// The boards.
+    pub grids: Vec<tansaku_core::picture::Grid>,
+    /// Boards a row (default 8, 1 to 40).
+    pub per_row: Option<usize>,
 }
 
 /// The longest scramble asked for.
 pub const MAX_SCRAMBLE: u32 = 100_000;
 
-impl Query {
-    /// The request: the algorithm, the limits, the game's options (the
-    /// game itself is found by [`crate::games::resolve`]).
+impl GameQuery {
+    /// The game and the request: a definition's text, else a game by name
+    /// ([`crate::games::find`], definitions by name looked for in
+    /// `dirs` too).
+    pub fn resolve(&self, dirs: &[PathBuf]) -> Result<(Box<dyn Game>, Request), RunError> {
+        let game = find_game(
+            self.game.as_deref(),
+            self.definition.as_deref(),
+            self.file.as_deref(),
+            dirs,
+        )?;
+        Ok((game, self.request()?))
+    }
+
+    /// The request: the algorithm, the limits, the game's options.
     pub fn request(&self) -> Result<Request, RunError> {
-        let mut req = Request {
-            algorithm: crate::algorithm(self.algo.as_deref().unwrap_or("auto"))?,
-            ..Request::default()
-        };
+        let mut req = Request::default();
+        if let Some(a) = &self.algo {
+            req.algorithm = crate::algorithm(a)?;
+        }
         if let Some(l) = self.limit {
             req.limit = l;
         }
         if let Some(d) = self.max_depth {
             req.max_depth = d;
         }
-        for (k, v) in &self.options {
-            req = req.with(k, &v.text());
-        }
-        if let Some(b) = &self.board {
-            req = req.with("board", b);
-        }
-        if let Some(g) = &self.goal {
-            req = req.with("goal", g);
-        }
-        Ok(req)
+        Ok(with_options(
+            req,
+            &self.options,
+            self.board.as_deref(),
+            self.goal.as_deref(),
+        ))
     }
+}
 
-    /// A scramble's seed and length (defaults: 1 and 60 moves).
-    pub fn scramble(&self) -> Result<(u64, u32), RunError> {
+impl ScrambleQuery {
+    /// The game, the request (its options) and the scramble's seed and
+    /// number of moves (defaults: 1 and 60).
+    pub fn resolve(&self, dirs: &[PathBuf]) -> Result<(Box<dyn Game>, Request, u64, u32), RunError> {
+        let game = find_game(
+            self.game.as_deref(),
+            self.definition.as_deref(),
+            self.file.as_deref(),
+            dirs,
+        )?;
         let moves = self.moves.unwrap_or(60);
         if moves > MAX_SCRAMBLE {
             return Err(RunError::BadOption {
@@ -111,7 +184,51 @@ impl Query {
                 expected: format!("a whole number from 0 to {MAX_SCRAMBLE}"),
             });
         }
-        Ok((self.seed.unwrap_or(1), moves))
+        let req = with_options(
+            Request::default(),
+            &self.options,
+            self.board.as_deref(),
+            self.goal.as_deref(),
+        );
+        Ok((game, req, self.seed.unwrap_or(1), moves))
+    }
+}
+
+/// `req` with the game's `options`, the `board` and the `goal`.
+fn with_options(
+    mut req: Request,
+    options: &BTreeMap<String, Scalar>,
+    board: Option<&str>,
+    goal: Option<&str>,
+) -> Request {
+    for (k, v) in options {
+        req = req.with(k, Value::from(v));
+    }
+    if let Some(b) = board {
+        req = req.with("board", b);
+    }
+    if let Some(g) = goal {
+        req = req.with("goal", g);
+    }
+    req
+}
+
+/// A definition's text, else a game by name.
+fn find_game(
+    name: Option<&str>,
+    definition: Option<&str>,
+    file: Option<&str>,
+    dirs: &[PathBuf],
+) -> Result<Box<dyn Game>, RunError> {
+    match (definition, name) {
+        (Some(text), _) => {
+            let file = file.map_or_else(|| guess_file(text).to_string(), str::to_string);
+            Ok(Box::new(DefinedGame::parse(&tansaku_define::Src::new(&file, text))?))
+        }
+        (None, Some(name)) => crate::games::find(name, dirs),
+        (None, None) => Err(RunError::BadInput(
+            "say which game: give its name (game) or a definition's text (definition)".into(),
+        )),
     }
 }
 

@@ -61,7 +61,8 @@ fn registry_games_refuse_bad_options() {
                 Kind::Size => Some("4x"),
                 Kind::List => Some("8,x"),
                 Kind::Choice { .. } => Some("zzz"),
-                Kind::Board | Kind::Text => None,
+                Kind::Bytes => Some("lots"),
+                Kind::Board | Kind::Text | Kind::Path => None,
             };
             match malformed {
                 Some(v) => {
@@ -82,7 +83,9 @@ fn registry_games_refuse_bad_options() {
             // Every declared default is a value of the option's kind.
             if let Some(d) = &spec.default {
                 let req = Request::default().with(spec.name, d);
-                assert!(game.params(&req).is_ok(), "{} {} = {d}", game.name(), spec.name);
+                for q in spec.questions {
+                    assert!(game.params(&req, *q).is_ok(), "{} {} = {d}", game.name(), spec.name);
+                }
             }
         }
     }

@@ -2,8 +2,7 @@
 //! wipeouts, answered by the library (`tansaku::games::wipeout`).
 
 use super::report::{failure, print_json, write_picture};
-use super::{Failure, PerftArgs, Side, WipeoutArgs};
-use tansaku::Request;
+use super::{Failure, PerftArgs, WipeoutArgs};
 use tansaku::games::wipeout::{perft as count_leaves, wipeouts};
 use tansaku::picture::Picture;
 use tansaku::puzzles::reversi::{Color, Position, Wipeout};
@@ -27,19 +26,17 @@ pub fn perft(a: &PerftArgs) -> Result<(), Failure> {
 }
 
 pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
-    let winner = match a.color {
-        Side::Black => Color::Black,
-        Side::White => Color::White,
-    };
-    let mut req = Request::default().with("color", winner.name());
-    if let Some(first) = &a.first {
-        req = req.with("first", first);
-    }
+    let mut req = a.options.request();
     if let Some(m) = a.max_plies {
         req.max_depth = m;
     }
     let ctx = super::live::context(a.max_memory, super::live::Show::unless(a.quiet), None);
     let found = wipeouts(&req, &ctx).map_err(failure)?;
+    let winner = if found.color == "white" {
+        Color::White
+    } else {
+        Color::Black
+    };
     if let Some(path) = &a.svg {
         let Some(game) = found.games.get(a.game as usize - 1) else {
             return Err(Failure::Usage(format!(

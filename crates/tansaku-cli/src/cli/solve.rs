@@ -1,180 +1,146 @@
-//! `solve` and `longest` of the built-in puzzles: each subcommand's flags
-//! become the game's options, the library answers, this file prints.
+//! `solve` and `longest`: the game and its request from the command line
+//! ([`super::games`]), the library answers, this file prints.
 
+use super::Failure;
+use super::games::{GameArgs, named_command};
+use super::live::{self, Show};
 use super::report::{failure, print_json, print_longest, print_solve, write_histogram_svg, write_solution_svg};
-use super::{
-    Bound, Failure, FlipRowLongest, FlipRowSolve, FlipSquareLongest, FlipSquareSolve, JugsSolve, KnightsSolve,
-    LineLongest, LineSolve, LongestCommon, RiverSolve, SlideBound, SlidingLongest, SlidingSolve, SolveCommon,
-};
-use clap::ValueEnum;
-use tansaku::games;
-use tansaku::{Game, Request, batch::batch};
+use std::path::PathBuf;
+use tansaku::batch::batch;
+use tansaku::games::definition::DefinedGame;
+use tansaku::games::{self, puzzle_dirs};
+use tansaku::options::Value;
+use tansaku::{Game, Request};
 
-/// The built-in game `name`.
-fn game(name: &str) -> Box<dyn Game> {
-    games::builtin(name).expect("a built-in game")
-}
-
-/// A value's name as clap shows it (`7-8`, `corner`).
-fn value_name<T: ValueEnum>(v: &T) -> String {
-    v.to_possible_value().expect("no hidden values").get_name().to_string()
-}
-
-/// Solves `req` with the built-in game `name` and prints the answer.
-fn solve(name: &str, req: Request, c: &SolveCommon, pdb_dir: Option<&std::path::Path>) -> Result<(), Failure> {
-    let answer = game(name).solve(&req, &c.context(pdb_dir)).map_err(failure)?;
-    write_solution_svg(&answer, c.svg.as_deref())?;
-    print_solve(&answer, c.json)
-}
-
-/// Sets `key` to `value` when there is one.
-fn maybe(req: Request, key: &str, value: Option<&str>) -> Request {
-    match value {
-        Some(v) => req.with(key, v),
-        None => req,
+/// The game asked about, and the arguments read for it (those after a
+/// definition's name are read again, now that the name is known).
+fn resolve(a: &GameArgs) -> Result<(Box<dyn Game>, GameArgs), Failure> {
+    let q = a.question;
+    if let Some(name) = &a.game {
+        let game = games::builtin(name).ok_or_else(|| Failure::Usage(format!("no game '{name}'")))?;
+        return Ok((game, a.clone()));
+    }
+    if let Some(words) = &a.named {
+        let matches = named_command(q, &words[0])
+            .try_get_matches_from(words)
+            .unwrap_or_else(|e| e.exit());
+        let args = GameArgs {
+            question: q,
+            game: None,
+            named: None,
+            matches,
+        };
+        return Ok((games::find(&words[0], &puzzle_dirs()).map_err(failure)?, args));
+    }
+    match a.path("def") {
+        Some(path) => Ok((Box::new(DefinedGame::load(&path).map_err(failure)?), a.clone())),
+        None => Err(Failure::Usage(format!(
+            "say what to {0}: a built-in puzzle (tansaku {0} sliding ...), a definition file (--def FILE) or a definition's name; see tansaku {0} --help",
+            q.name()
+        ))),
     }
 }
 
-/// Sets a yes/no option when it is yes.
-fn flag(req: Request, key: &str, on: bool) -> Request {
-    if on { req.with(key, "true") } else { req }
-}
-
-fn size_text((w, h): (usize, usize)) -> String {
-    format!("{w}x{h}")
-}
-
-fn bound_name(b: Bound) -> String {
-    value_name(&b)
-}
-
-pub fn flip_row(a: &FlipRowSolve) -> Result<(), Failure> {
-    let req = a
-        .common
-        .request()
-        .with("board", &a.board)
-        .with("bound", &bound_name(a.bound));
-    let req = flag(maybe(req, "goal", a.goal.as_deref()), "adjacent", a.adjacent);
-    solve("flip-row", req, &a.common, None)
-}
-
-pub fn flip_square(a: &FlipSquareSolve) -> Result<(), Failure> {
-    let req = a.common.request().with("bound", &bound_name(a.bound));
-    let req = maybe(req, "size", a.size.map(size_text).as_deref());
-    let req = maybe(maybe(req, "board", a.board.as_deref()), "goal", a.goal.as_deref());
-    let req = flag(flag(req, "diagonal", a.diagonal), "adjacent", a.adjacent);
-    solve("flip-square", req, &a.common, None)
-}
-
-/// The request of `solve sliding` (without the board for a batch).
-fn sliding_request(a: &SlidingSolve) -> Request {
-    let mut req = a
-        .common
-        .request()
-        .with("bound", &a.bound)
-        .with("frontier", &a.frontier.to_string());
-    if let Some(depth) = a.automaton {
-        req = req.with("automaton", &depth.to_string());
+/// The library's request of `a` for `game`: the request's and the game's
+/// options as given; for a definition, `--board`, `--metric` and `--set`.
+fn request_of(a: &GameArgs, game: &dyn Game) -> Result<Request, Failure> {
+    let specs = if a.game.is_some() { game.options() } else { Vec::new() };
+    let mut req = a.request(&specs).map_err(failure)?;
+    for (k, v) in a.set().map_err(Failure::Usage)? {
+        req = req.with(&k, v);
     }
-    req.checkpoint = a
-        .checkpoint
-        .clone()
-        .map(|d| (d, std::time::Duration::from_secs(a.checkpoint_every)));
-    let req = maybe(req, "goal", a.goal.as_deref());
-    maybe(req, "size", a.size.map(size_text).as_deref())
-}
-
-fn slide_bound(b: SlideBound) -> String {
-    value_name(&b)
-}
-
-pub fn sliding(a: &SlidingSolve) -> Result<(), Failure> {
-    if let Some(file) = &a.batch {
-        return sliding_batch(a, file);
+    if a.game.is_some() {
+        return Ok(req);
     }
-    let req = sliding_request(a).with("board", &a.board);
+    for key in ["board", "metric"] {
+        if let Some(v) = a.text(key) {
+            req = req.with(key, Value::Text(v));
+        }
+    }
+    Ok(req)
+}
+
+/// The run's context: `--max-memory` (else the library's default budget),
+/// `--pdb-dir` (else the user's cache folder), progress as asked, and the
+/// processes of an MPI job with `--mpi` (then only process 0 reports; the
+/// job lasts as long as the [`Session`]).
+fn context(a: &GameArgs) -> Result<(tansaku::Context, Session), Failure> {
+    let show = if a.flag("quiet") {
+        Show::Quiet
+    } else if a.flag("progress") {
+        Show::Lines
+    } else {
+        Show::Terminal
+    };
+    let ctx = live::context(a.max_memory(), show, a.path("pdb-dir").as_deref());
     #[cfg(feature = "mpi")]
-    if a.mpi {
-        return sliding_mpi(req, a);
+    if a.flag("mpi") {
+        return super::processes::join(ctx, a.question);
     }
-    solve("sliding", req, &a.common, a.pdb_dir.as_deref())
+    Ok((ctx, Session::default()))
 }
 
-/// `solve sliding --mpi`: every process runs the search, sharing each
-/// iteration's subtrees; process 0 prints the answer.
 #[cfg(feature = "mpi")]
-fn sliding_mpi(req: Request, a: &SlidingSolve) -> Result<(), Failure> {
-    let universe = mpi::initialize().ok_or_else(|| Failure::Usage("MPI is already initialised".into()))?;
-    let processes = tansaku::search::mpi::MpiProcesses::world();
-    let root = tansaku::context::Processes::rank(&processes) == 0;
-    let ctx = a.common.context(a.pdb_dir.as_deref());
-    let ctx = if root { ctx } else { ctx.quiet() }.with_processes(std::sync::Arc::new(processes));
-    if root {
-        eprintln!(
-            "mpi: {} processes share each iteration's subtrees",
-            tansaku::context::Processes::count(&processes)
-        );
+use super::processes::Session;
+
+/// Nothing to keep: no MPI job.
+#[cfg(not(feature = "mpi"))]
+#[derive(Default)]
+struct Session;
+
+/// Process 0 of an MPI job prints (and every process of no job).
+fn speaks(ctx: &tansaku::Context) -> bool {
+    ctx.processes().is_none_or(|p| p.rank() == 0)
+}
+
+/// `tansaku solve ...`.
+pub fn solve(a: &GameArgs) -> Result<(), Failure> {
+    let (game, a) = resolve(a)?;
+    let req = request_of(&a, game.as_ref())?;
+    let (ctx, _session) = context(&a)?;
+    if let Some(file) = a.path("batch") {
+        if a.game.is_none() && a.text("board").is_some() {
+            return Err(Failure::Usage(
+                "--batch and --board: give the boards in the file, one a line".into(),
+            ));
+        }
+        return solve_batch(game.as_ref(), &req, a.flag("json"), &ctx, &file);
     }
-    let answer = game("sliding").solve(&req, &ctx).map_err(failure);
-    drop(universe);
-    let answer = answer?;
-    if root {
-        write_solution_svg(&answer, a.common.svg.as_deref())?;
-        print_solve(&answer, a.common.json)?;
+    let answer = game.solve(&req, &ctx).map_err(failure)?;
+    if !speaks(&ctx) {
+        return Ok(());
     }
+    write_solution_svg(&answer, a.path("svg").as_deref())?;
+    print_solve(&answer, a.flag("json"))
+}
+
+/// `tansaku longest ...`.
+pub fn longest(a: &GameArgs) -> Result<(), Failure> {
+    let (game, a) = resolve(a)?;
+    let req = request_of(&a, game.as_ref())?;
+    let (ctx, _session) = context(&a)?;
+    let answer = game.analyse(&req, &ctx).map_err(failure)?;
+    if !speaks(&ctx) {
+        return Ok(());
+    }
+    let plot: Option<PathBuf> = a.path("plot");
+    write_histogram_svg(&answer, plot.as_deref(), a.flag("log"))?;
+    print_longest(&answer, a.flag("json"));
     Ok(())
-}
-
-pub fn line(a: &LineSolve) -> Result<(), Failure> {
-    let req = a
-        .common
-        .request()
-        .with("board", &a.from)
-        .with("goal", &a.to)
-        .with("bound", &slide_bound(a.bound));
-    solve("line", req, &a.common, None)
-}
-
-pub fn knights(a: &KnightsSolve) -> Result<(), Failure> {
-    let req = a.common.request().with("size", &size_text(a.size));
-    let req = maybe(maybe(req, "board", a.board.as_deref()), "goal", a.goal.as_deref());
-    solve("knights", req, &a.common, None)
-}
-
-pub fn jugs(a: &JugsSolve) -> Result<(), Failure> {
-    let capacity: Vec<String> = a.capacity.iter().map(u32::to_string).collect();
-    let req = a
-        .common
-        .request()
-        .with("capacity", &capacity.join(","))
-        .with("target", &a.target.to_string());
-    solve("jugs", req, &a.common, None)
-}
-
-pub fn river(a: &RiverSolve) -> Result<(), Failure> {
-    solve("river", a.common.request(), &a.common, None)
-}
-
-/// `solve sliding --batch FILE`: one board a line, one goal, the
-/// databases prepared once; a line (or JSON object) a board, then the
-/// totals.
-fn sliding_batch(a: &SlidingSolve, file: &std::path::Path) -> Result<(), Failure> {
-    let ctx = a.common.context(a.pdb_dir.as_deref());
-    solve_batch(game("sliding").as_ref(), &sliding_request(a), &a.common, &ctx, file)
 }
 
 /// Every board of `file` (one a line) solved by `game` with the options of
 /// `req`: a line (or JSON object) a board, then the totals.
-pub fn solve_batch(
+fn solve_batch(
     game: &dyn Game,
     req: &Request,
-    c: &SolveCommon,
+    json: bool,
     ctx: &tansaku::Context,
     file: &std::path::Path,
 ) -> Result<(), Failure> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| Failure::Usage(format!("--batch: cannot read '{}': {e}", file.display())))?;
-    if !c.json {
+    if !json {
         println!(
             "{:>5} {:>6} {:>14} {:>14} {:>10}  board",
             "line", "moves", "generated", "expanded", "seconds"
@@ -189,7 +155,7 @@ pub fn solve_batch(
                 bad_lines.push(l.line);
             }
         }
-        if c.json {
+        if json {
             print_json(l);
             return;
         }
@@ -207,7 +173,7 @@ pub fn solve_batch(
         }
     })
     .map_err(failure)?;
-    if c.json {
+    if json {
         #[derive(serde::Serialize)]
         struct Totals<'a> {
             totals: &'a tansaku::BatchTotals,
@@ -241,74 +207,6 @@ pub fn solve_batch(
             "{} of {} boards have no solution",
             totals.unsolvable, totals.boards
         )));
-    }
-    Ok(())
-}
-
-/// Analyses `req` with `game` and prints the answer.
-pub fn longest(game: &dyn Game, req: Request, c: &LongestCommon) -> Result<(), Failure> {
-    let answer = game.analyse(&req, &c.context()).map_err(failure)?;
-    write_histogram_svg(&answer, c.plot.as_deref(), c.log)?;
-    print_longest(&answer, c.json);
-    Ok(())
-}
-
-pub fn longest_flip_row(a: &FlipRowLongest) -> Result<(), Failure> {
-    let req = flag(
-        a.common.request().with("size", &a.size.to_string()),
-        "adjacent",
-        a.adjacent,
-    );
-    longest(game("flip-row").as_ref(), req, &a.common)
-}
-
-pub fn longest_flip_square(a: &FlipSquareLongest) -> Result<(), Failure> {
-    let req = a.common.request().with("size", &size_text(a.size));
-    let req = flag(flag(req, "adjacent", a.adjacent), "diagonal", a.diagonal);
-    longest(game("flip-square").as_ref(), req, &a.common)
-}
-
-pub fn longest_sliding(a: &SlidingLongest) -> Result<(), Failure> {
-    let req = maybe(
-        a.common.request().with("size", &size_text(a.size)),
-        "goal",
-        a.goal.as_deref(),
-    );
-    #[cfg(feature = "mpi")]
-    if a.common.mpi {
-        return longest_mpi(req, &a.common);
-    }
-    longest(game("sliding").as_ref(), req, &a.common)
-}
-
-pub fn longest_line(a: &LineLongest) -> Result<(), Failure> {
-    longest(
-        game("line").as_ref(),
-        a.common.request().with("goal", &a.goal),
-        &a.common,
-    )
-}
-
-/// `longest sliding --mpi`: every process runs the analysis; process 0
-/// prints it, and the traffic on stderr.
-#[cfg(feature = "mpi")]
-fn longest_mpi(req: Request, c: &LongestCommon) -> Result<(), Failure> {
-    use mpi::traits::Communicator;
-    let universe = mpi::initialize().ok_or_else(|| Failure::Usage("MPI is already initialised".into()))?;
-    let world = universe.world();
-    let root = world.rank() == 0;
-    let ctx = if root { c.context() } else { c.context().quiet() };
-    let (out, traffic) = games::sliding_analyse_mpi(&req, &ctx, &world).map_err(failure)?;
-    if root {
-        let sent: u64 = traffic.bytes_per_level.iter().sum();
-        eprintln!(
-            "mpi: {} processes, {} sent between them, {:.1}% of moves stayed on their process",
-            traffic.processes,
-            tansaku::memory::human(sent),
-            100.0 * traffic.local_share
-        );
-        write_histogram_svg(&out, c.plot.as_deref(), c.log)?;
-        print_longest(&out, c.json);
     }
     Ok(())
 }

@@ -46,7 +46,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
         ("river.svg", "river", &[]),
     ];
     for (file, game, options) in solutions {
-        let req = options.iter().fold(Request::default(), |r, (k, v)| r.with(k, v));
+        let req = options.iter().fold(Request::default(), |r, (k, v)| r.with(k, *v));
         let answer = games::builtin(game)
             .ok_or_else(|| failed(game))?
             .solve(&req, &ctx)

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tansaku::Context;
 use tansaku::ask::{Kind, Question, Reply};
+use tansaku::events::{Failed, Note};
 
 /// Largest request body.
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -22,21 +23,12 @@ pub const BODY_LIMIT: usize = 1 << 20;
 /// `GET /api/games`: every game with its options, presets and answers; the
 /// definitions the library ships; the server's limits.
 pub fn games_json(shared: &Shared) -> Vec<u8> {
-    #[derive(Serialize)]
-    struct Limits {
-        max_memory: u64,
-        job_memory: u64,
-        table_memory: u64,
-        time_limit: f64,
-        body_limit: usize,
-        workers: usize,
-    }
-    let limits = Limits {
+    let limits = tansaku::ask::Limits {
         max_memory: shared.max_memory,
         job_memory: shared.job_budget,
         table_memory: shared.job_budget,
-        time_limit: shared.time_limit.as_secs_f64(),
-        body_limit: BODY_LIMIT,
+        time_limit: Some(shared.time_limit.as_secs_f64()),
+        body_limit: Some(BODY_LIMIT),
         workers: shared.jobs,
     };
     serde_json::to_vec(&tansaku::ask::catalogue("server", limits)).expect("serializable")
@@ -46,18 +38,28 @@ pub async fn games(State(shared): State<Arc<Shared>>) -> Response {
     json_response(StatusCode::OK, shared.games.clone())
 }
 
-/// `GET /api/status`: jobs running and waiting.
+/// `GET /api/status`: jobs running and waiting, tables and memory.
+#[derive(Serialize)]
+struct Status {
+    running: usize,
+    waiting: usize,
+    workers: usize,
+    tables_in_memory: usize,
+    table_bytes_in_memory: u64,
+    resident_bytes: Option<u64>,
+}
+
 pub async fn status(State(shared): State<Arc<Shared>>) -> Response {
     let (running, waiting) = shared.load();
-    let body = serde_json::json!({
-        "running": running,
-        "waiting": waiting,
-        "workers": shared.jobs,
-        "tables_in_memory": shared.tables.kept(),
-        "table_bytes_in_memory": shared.tables.kept_bytes(),
-        "resident_bytes": tansaku::memory::resident_bytes(),
-    });
-    json_response(StatusCode::OK, body.to_string().into_bytes())
+    let body = Status {
+        running,
+        waiting,
+        workers: shared.jobs,
+        tables_in_memory: shared.tables.kept(),
+        table_bytes_in_memory: shared.tables.kept_bytes(),
+        resident_bytes: tansaku::memory::resident_bytes(),
+    };
+    json_response(StatusCode::OK, to_json(&body).into_bytes())
 }
 
 /// `POST /api/cancel/{id}`.
@@ -187,13 +189,16 @@ fn sse_event(e: Event) -> sse::Event {
         Event::Job(id) => ev.event("job").data(format!(r#"{{"id":{id}}}"#)),
         Event::Queued(place) => ev.event("queued").data(format!(r#"{{"place":{place}}}"#)),
         Event::Started => ev.event("started").data("{}"),
-        Event::Progress(p) => ev
-            .event("progress")
-            .data(serde_json::to_string(&p).expect("serializable")),
-        Event::Note(text) => ev.event("note").data(serde_json::json!({ "text": text }).to_string()),
+        Event::Progress(p) => ev.event("progress").data(to_json(&p)),
+        Event::Note(text) => ev.event("note").data(to_json(&Note { text })),
         Event::Answer(bytes) => ev.event("answer").data(String::from_utf8_lossy(&bytes)),
-        Event::Failed(e) => ev
-            .event("error")
-            .data(serde_json::json!({ "error": e.message, "kind": e.kind, "status": e.status.as_u16() }).to_string()),
+        Event::Failed(e) => ev.event("error").data(to_json(&Failed {
+            body: e.body(),
+            status: e.status.as_u16(),
+        })),
     }
+}
+
+fn to_json<T: Serialize>(t: &T) -> String {
+    serde_json::to_string(t).expect("events serialize")
 }

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tansaku::Context;
 use tansaku::context::{Observer, Tables};
+use tansaku::events::{Progress, Watch};
 use tokio::sync::{Semaphore, mpsc};
 
 /// What the server shares between requests.
@@ -153,80 +154,6 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// Progress of a running job, as its observer saw it.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
-pub struct Progress {
-    /// Units of work done.
-    pub done: u64,
-    /// Units in all, when known.
-    pub total: Option<u64>,
-    /// `states`, `nodes`.
-    pub unit: String,
-    /// What is being done (`bound 52`, `level 17`).
-    pub what: String,
-    /// Seconds since the job started.
-    pub seconds: f64,
-}
-
-/// A job's observer: the latest progress and the notes not yet sent.
-#[derive(Default)]
-pub struct Watch {
-    progress: Mutex<Option<Progress>>,
-    notes: Mutex<Vec<String>>,
-    start: Mutex<Option<Instant>>,
-}
-
-impl Watch {
-    fn elapsed(&self) -> f64 {
-        lock(&self.start).map_or(0.0, |s| s.elapsed().as_secs_f64())
-    }
-
-    /// The progress since the last call, if it changed; and the notes.
-    fn take(&self, last: &mut Option<Progress>) -> (Option<Progress>, Vec<String>) {
-        let notes = std::mem::take(&mut *lock(&self.notes));
-        let now = lock(&self.progress).clone();
-        let changed = match (&now, &*last) {
-            (Some(a), Some(b)) => (a.done, &a.what) != (b.done, &b.what),
-            (Some(_), None) => true,
-            _ => false,
-        };
-        if changed {
-            *last = now.clone();
-            (now, notes)
-        } else {
-            (None, notes)
-        }
-    }
-}
-
-impl Observer for Watch {
-    fn begin(&self, total: Option<u64>, unit: &str) {
-        let seconds = self.elapsed();
-        *lock(&self.progress) = Some(Progress {
-            done: 0,
-            total,
-            unit: unit.to_string(),
-            what: String::new(),
-            seconds,
-        });
-    }
-
-    fn update(&self, done: u64, what: &str) {
-        let seconds = self.elapsed();
-        if let Some(p) = lock(&self.progress).as_mut() {
-            p.done = done;
-            p.what = what.to_string();
-            p.seconds = seconds;
-        }
-    }
-
-    fn note(&self, text: &str) {
-        lock(&self.notes).push(text.to_string());
-    }
-
-    fn end(&self) {}
-}
-
 /// An event of a job, sent to a client that asked for a stream.
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -272,7 +199,7 @@ pub async fn run(
     work: impl FnOnce(&Context, Duration) -> Result<Vec<u8>, ApiError> + Send + 'static,
     events: Events,
 ) -> Result<Vec<u8>, ApiError> {
-    let watch = Arc::new(Watch::default());
+    let watch = Arc::new(Watch::new(None));
     let ctx = shared.context(&watch);
     let ticket = Ticket::take(&shared, ctx.clone())?;
     // Dropping this future (a plain request whose client went away)
@@ -296,7 +223,7 @@ pub async fn run(
     };
     ticket.started();
     send(&events, Event::Started).await;
-    *lock(&watch.start) = Some(Instant::now());
+    watch.start();
     let limit = shared.time_limit;
     let job_ctx = ctx.clone();
     // The worker's permit goes with the blocking work: it is freed when

@@ -74,17 +74,12 @@ async fn check_host(State(hosts): State<Arc<Hosts>>, request: Request, next: Nex
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     if !hosts.allows(host) {
-        let mut r = reply::json_response(
+        return reply::ApiError::new(
             StatusCode::MISDIRECTED_REQUEST,
-            serde_json::json!({
-                "error": format!("this server does not answer for host '{host}'; start it with --allow-host {host} if it should"),
-                "kind": "host",
-            })
-            .to_string()
-            .into_bytes(),
-        );
-        reply::secure(r.headers_mut());
-        return r;
+            "host",
+            format!("this server does not answer for host '{host}'; start it with --allow-host {host} if it should"),
+        )
+        .into_response();
     }
     next.run(request).await
 }
@@ -94,12 +89,12 @@ async fn check_host(State(hosts): State<Arc<Hosts>>, request: Request, next: Nex
 async fn not_found(request: Request) -> Response {
     let path = request.uri().path().to_string();
     if path.starts_with("/api/") {
-        return reply::json_response(
+        return reply::ApiError::new(
             StatusCode::NOT_FOUND,
-            serde_json::json!({ "error": format!("nothing is served at '{path}'"), "kind": "not-found" })
-                .to_string()
-                .into_bytes(),
-        );
+            "not-found",
+            format!("nothing is served at '{path}'"),
+        )
+        .into_response();
     }
     assets::not_found(&path).into_response()
 }

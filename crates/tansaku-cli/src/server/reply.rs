@@ -4,8 +4,7 @@
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
-use tansaku::RunError;
+use tansaku::{ErrorBody, RunError};
 
 /// An error as the API returns it: a status and `{"error", "kind"}`.
 #[derive(Clone, Debug)]
@@ -44,41 +43,28 @@ impl ApiError {
         )
     }
 
-    fn json(&self) -> Vec<u8> {
-        #[derive(Serialize)]
-        struct Body<'a> {
-            error: &'a str,
-            kind: &'a str,
-        }
-        serde_json::to_vec(&Body {
-            error: &self.message,
-            kind: self.kind,
-        })
-        .expect("serializable")
+    /// The body every front end returns: `{"error", "kind"}`.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody::new(self.kind, self.message.clone())
     }
 }
 
 impl From<RunError> for ApiError {
     fn from(e: RunError) -> Self {
-        let kind = e.kind();
-        let status = match kind {
-            "over-budget" | "time-limit" | "tables" | "checkpoint" => StatusCode::UNPROCESSABLE_ENTITY,
-            "cancelled" => StatusCode::CONFLICT,
-            _ => StatusCode::BAD_REQUEST,
-        };
+        let status = StatusCode::from_u16(e.status()).unwrap_or(StatusCode::BAD_REQUEST);
         let message = match &e {
             RunError::Search(tansaku::search::SearchError::Stopped(tansaku::context::Stop::Deadline)) => {
                 "the job ran out of the server's time limit".to_string()
             }
             other => other.to_string(),
         };
-        ApiError::new(status, kind, message)
+        ApiError::new(status, e.kind(), message)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        json_response(self.status, self.json())
+        json_response(self.status, self.body().json().into_bytes())
     }
 }
 

@@ -28,8 +28,32 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order they are listed.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Bfs,
+        Algorithm::Bidir,
+        Algorithm::BidirAlternate,
+        Algorithm::Iddfs,
+        Algorithm::IdaStar,
+    ];
+
+    /// What it does, in one sentence.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "Breadth-first search",
+            Algorithm::Bidir => {
+                "Bidirectional breadth-first search (start and goal set), always growing the smaller frontier"
+            }
+            Algorithm::BidirAlternate => {
+                "Bidirectional search alternating complete layers in one queue, as the seed article wrote it (reproduces its state counts)"
+            }
+            Algorithm::Iddfs => "Plain iterative deepening (never undoing the last move)",
+            Algorithm::IdaStar => "Iterative deepening with a lower bound (IDA*)",
+        }
+    }
+
     /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Bfs => "bfs",
             Algorithm::Bidir => "bidir",
@@ -47,15 +71,7 @@ impl Algorithm {
     /// assert_eq!(Algorithm::from_name("dijkstra"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Self> {
-        [
-            Algorithm::Bfs,
-            Algorithm::Bidir,
-            Algorithm::BidirAlternate,
-            Algorithm::Iddfs,
-            Algorithm::IdaStar,
-        ]
-        .into_iter()
-        .find(|a| a.name() == name)
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
     }
 
     /// True for the searches that store states (and so need memory).

@@ -3,7 +3,7 @@
 
 #![allow(unused_imports)]
 use crate::answer::{Cells, Position, Preset};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -36,7 +36,7 @@ pub(super) fn run_options(req: &Request, algorithm: Algorithm, precheck: bool) -
     RunOptions {
         algorithm,
         max_depth: req.max_depth,
-        threads: req.threads.max(1),
+        threads: req.threads(),
         precheck,
     }
 }

@@ -5,7 +5,7 @@
 //! it without knowing the puzzle's types.
 
 use crate::answer::{Cells, Checked, Position};
-use crate::options::{Kind, OptionSpec};
+use crate::options::{BOTH, Kind, OptionSpec, Params, Question};
 use crate::{Game, settle};
 pub use crate::{Longest, Request, RunError, SolveAnswer, Solved};
 use std::fmt::Display;
@@ -274,12 +274,13 @@ where
 
 /// The table budget of a request: its `table-memory` option, else the
 /// library's default.
-fn table_budget(req: &Request, ctx: &Context) -> Result<u64, RunError> {
-    match req.get("table-memory") {
-        Some(text) => tansaku_core::memory::parse_size(text)
-            .map_err(|e| RunError::BadInput(format!("table-memory = {text}: {e}"))),
-        None => Ok(prune::default_budget(ctx)),
-    }
+fn table_budget(o: &Params, ctx: &Context) -> u64 {
+    o.int("table-memory").unwrap_or_else(|| prune::default_budget(ctx))
+}
+
+/// A request's options read against a definition's declarations.
+fn params<'a>(def: &Definition, req: &'a Request, question: Question) -> Result<Params<'a>, RunError> {
+    Params::read(def.name(), &definition_options(def), question, req)
 }
 
 /// A puzzle with its goal set listed (found by a search from the start).
@@ -320,7 +321,8 @@ impl<P: Puzzle> Puzzle for Listed<'_, P> {
 /// assert!(out.replayed);
 /// ```
 pub fn solve(def: &Definition, req: &Request, ctx: &Context) -> Result<Solved, RunError> {
-    let mut out = with_puzzle!(def, |p| solve_on(&p, req, ctx))?;
+    let o = params(def, req, Question::Solve)?;
+    let mut out = with_puzzle!(def, |p| solve_on(&p, &o, ctx))?;
     out.puzzle = def.name().to_string();
     out.metric = Some(def.metric().to_string());
     Ok(out)
@@ -328,7 +330,10 @@ pub fn solve(def: &Definition, req: &Request, ctx: &Context) -> Result<Solved, R
 
 /// The algorithm a solve of `def` reports, before it runs.
 fn planned(def: &Definition, req: &Request, ctx: &Context) -> String {
-    with_puzzle!(def, |p| pick(&p, req, ctx).name)
+    match params(def, req, Question::Solve) {
+        Ok(o) => with_puzzle!(def, |p| pick(&p, &o, ctx).name),
+        Err(_) => String::new(),
+    }
 }
 
 /// What a solve of `p` will run: the algorithm (the request's, else the
@@ -341,12 +346,13 @@ struct Pick {
     plan: Vec<prune::Projection>,
 }
 
-fn pick<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Pick
+fn pick<P: Defined>(p: &P, o: &Params, ctx: &Context) -> Pick
 where
     P::Move: Display,
 {
     // A malformed budget is refused by the solve itself.
-    let tables = p.tws().map(|t| prune::plan(t, table_budget(req, ctx).unwrap_or(0)));
+    let req = o.request();
+    let tables = p.tws().map(|t| prune::plan(t, table_budget(o, ctx)));
     let space = Space {
         states: p.dense().then(|| p.state_count()),
         reversible: p.reversible(),
@@ -368,8 +374,8 @@ where
             let names: Vec<String> = plan.iter().map(|x| x.name(t)).collect();
             format!(" (pattern databases: {})", names.join(", "))
         }
-        (Algorithm::IdaStar, _) if sliding_plan(p, req, ctx).is_some() => {
-            let plan = sliding_plan(p, req, ctx).expect("checked");
+        (Algorithm::IdaStar, _) if sliding_plan(p, o, ctx).is_some() => {
+            let plan = sliding_plan(p, o, ctx).expect("checked");
             let name = plan.describe(false);
             let bound = name.strip_prefix(algorithm.name()).unwrap_or(&name);
             format!("{bound}, by the sliding-tile solver")
@@ -406,7 +412,7 @@ where
 fn sliding_options<'a, P: Defined>(
     p: &P,
     sl: &Sliding,
-    req: &Request,
+    o: &Params,
     ctx: &'a Context,
 ) -> Result<SolveOptions<'a>, RunError>
 where
@@ -430,22 +436,22 @@ where
     };
     Ok(SolveOptions {
         algorithm: Some(Algorithm::IdaStar),
-        automaton: super::sliding::automaton_depth(req.get("automaton"))?,
+        automaton: super::sliding::automaton_depth(o),
         bpmx: false,
         order: false,
         frontier: 0,
         generic: false,
-        checkpoint: req.checkpoint.clone(),
+        checkpoint: o.request().checkpoint.clone(),
         bound,
-        max_depth: req.max_depth,
-        threads: req.threads.max(1),
+        max_depth: o.request().max_depth,
+        threads: o.request().threads(),
         ctx,
     })
 }
 
 /// What the sliding solver would run on `p`'s own start, when `p` is a
 /// sliding-tile board.
-fn sliding_plan<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Option<tansaku_puzzles::sliding::solve::Plan>
+fn sliding_plan<P: Defined>(p: &P, o: &Params, ctx: &Context) -> Option<tansaku_puzzles::sliding::solve::Plan>
 where
     P::Move: Display,
 {
@@ -453,45 +459,31 @@ where
     let (sl, _) = p.sliding(&start)?;
     Some(tansaku_puzzles::sliding::solve::plan(
         &sl,
-        &sliding_options(p, &sl, req, ctx).ok()?,
+        &sliding_options(p, &sl, o, ctx).ok()?,
     ))
 }
 
-fn solve_on<P: Defined>(p: &P, req: &Request, ctx: &Context) -> Result<Solved, RunError>
+fn solve_on<P: Defined>(p: &P, o: &Params, ctx: &Context) -> Result<Solved, RunError>
 where
     P::Move: Display,
 {
-    let start = p.start(req.get("board")).map_err(RunError::BadInput)?;
-    if p.tws().is_some() {
-        table_budget(req, ctx)?;
-    }
-    // Checked before any table is built.
-    let per_table = match req.get("symmetric-lookups") {
-        Some(text) => text
-            .parse::<usize>()
-            .map_err(|_| RunError::BadInput(format!("symmetric-lookups = {text}: not a number of lookups")))?,
-        None => SYMMETRIC_LOOKUPS,
-    };
-    let symmetric_start = match req.get("symmetric-start") {
-        None | Some("on") => true,
-        Some("off") => false,
-        Some(other) => {
-            return Err(RunError::BadInput(format!("symmetric-start = {other}: on or off")));
-        }
-    };
+    let req = o.request();
+    let start = p.start(o.given("board")).map_err(RunError::BadInput)?;
+    let per_table = o.int("symmetric-lookups").map_or(SYMMETRIC_LOOKUPS, |n| n as usize);
+    let symmetric_start = o.text("symmetric-start") != Some("off");
     let dense = p.dense();
     let Pick {
         name,
         algorithm,
         reason,
         plan,
-    } = pick(p, req, ctx);
+    } = pick(p, o, ctx);
     // A tree search cannot prove there is no solution: on a space small
     // enough, a bidirectional search proves it first.
     let opts = RunOptions {
         algorithm,
         max_depth: req.max_depth,
-        threads: req.threads.max(1),
+        threads: req.threads(),
         precheck: dense && p.state_count() <= 1 << 24,
     };
     // A sliding-tile board: the sliding solver, with its pattern
@@ -502,7 +494,7 @@ where
         if let Some(why) = sl.unsolvable_reason(&ss) {
             return Err(RunError::Unreachable(why));
         }
-        let solver = Solver::new(&sl, sliding_options(p, &sl, req, ctx)?).map_err(super::sliding::solve_error)?;
+        let solver = Solver::new(&sl, sliding_options(p, &sl, o, ctx)?).map_err(super::sliding::solve_error)?;
         let found = solver.solve(&sl, &ss).map_err(super::sliding::solve_error)?;
         let moves = p.cell_moves(found.moves);
         let states = tansaku_core::replay(p, &start, &moves)
@@ -605,7 +597,8 @@ pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prun
             def.name()
         )));
     };
-    let plan = prune::plan(t, table_budget(req, ctx)?);
+    let o = params(def, req, Question::Solve)?;
+    let plan = prune::plan(t, table_budget(&o, ctx));
     if plan.is_empty() {
         return Err(RunError::BadInput(format!(
             "no pattern database of {} fits the table budget: raise table-memory",
@@ -619,15 +612,16 @@ pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prun
 /// any (a `.tws` puzzle solved by IDA*): a front end that times the search
 /// alone calls this first.
 pub fn warm(def: &Definition, req: &Request, ctx: &Context) -> Result<(), RunError> {
+    let o = params(def, req, Question::Solve)?;
     with_puzzle!(def, |p| {
-        if pick(&p, req, ctx).algorithm != Algorithm::IdaStar {
+        if pick(&p, &o, ctx).algorithm != Algorithm::IdaStar {
             return Ok(());
         }
         if p.tws().is_some() {
             tables(def, req, ctx)?;
         } else if let Some((sl, _)) = Defined::start(&p, None).ok().and_then(|s| p.sliding(&s)) {
             // The sliding solver's databases, kept by the context.
-            Solver::new(&sl, sliding_options(&p, &sl, req, ctx)?).map_err(super::sliding::solve_error)?;
+            Solver::new(&sl, sliding_options(&p, &sl, &o, ctx)?).map_err(super::sliding::solve_error)?;
         }
         Ok(())
     })
@@ -654,6 +648,7 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
         def.metric(),
         def.fingerprint()
     );
+    params(def, req, Question::Longest)?;
     let opts = req.retro(ctx, key);
     let mut out = with_puzzle!(def, |p| analyse_on(&p, opts, ctx))?;
     out.puzzle = def.name().to_string();
@@ -860,7 +855,7 @@ impl DefinedGame {
     /// The definition in the request's metric (the file's when none is
     /// asked for).
     fn in_metric(&self, req: &Request) -> Result<std::borrow::Cow<'_, Definition>, RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         match o.given("metric") {
             Some(m) if m != self.def.metric() => Ok(std::borrow::Cow::Owned(Definition::parse(&self.src, Some(m))?)),
             _ => Ok(std::borrow::Cow::Borrowed(&self.def)),
@@ -878,42 +873,7 @@ impl Game for DefinedGame {
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        let board_help = match self.def {
-            Definition::Blocks(_) => "the start, a board written as in the file (rows separated by /)",
-            Definition::Tws(_) => {
-                "the start: a scramble of the puzzle's moves such as \"R U2 F'\", or a position written set by set as tansaku prints it, \"CORNER 2 1 3 ... / 0 1 2 ... | EDGE ...\""
-            }
-        };
-        vec![
-            OptionSpec::new("board", Kind::Board, None, board_help),
-            OptionSpec::new(
-                "table-memory",
-                Kind::Text,
-                None,
-                "bytes of pattern databases IDA* may build for a .tws puzzle, e.g. 4G (default: a quarter of the memory budget, at most 1G)",
-            ),
-            super::sliding::automaton_option(),
-            OptionSpec::new(
-                "symmetric-lookups",
-                Kind::Text,
-                None,
-                "for a .tws puzzle whose tables keep part of a set: how many further lookups of each table IDA* makes on symmetric images of a position (0 to turn them off)",
-            ),
-            OptionSpec::new(
-                "symmetric-start",
-                Kind::Choice { values: &["on", "off"] },
-                Some("on"),
-                "for a .tws puzzle whose start some of its symmetries fix (the superflip): IDA* tries one move of each class of moves they exchange (off searches them all)",
-            ),
-            OptionSpec::new(
-                "metric",
-                Kind::Choice {
-                    values: self.def.metrics(),
-                },
-                Some(self.def.metric()),
-                "how moves are counted: step or piece (blocks), htm or qtm (.tws)",
-            ),
-        ]
+        definition_options(&self.def)
     }
 
     fn answers(&self) -> Vec<&'static str> {
@@ -951,7 +911,8 @@ impl Game for DefinedGame {
             )));
         };
         with_puzzle!(def.as_ref(), |p| {
-            let s = Defined::start(&p, req.get("board")).map_err(RunError::BadInput)?;
+            let s =
+                Defined::start(&p, self.params(req, Question::Solve)?.given("board")).map_err(RunError::BadInput)?;
             let board = p.notation(&s);
             Ok(Position {
                 cells: Some(block_cells(b, &board)),
@@ -976,6 +937,49 @@ impl Game for DefinedGame {
             })
         })
     }
+}
+
+/// The options of a definition: its start, its metric, and how its IDA*
+/// builds and reads its tables.
+pub fn definition_options(def: &Definition) -> Vec<OptionSpec> {
+    let board_help = match def {
+        Definition::Blocks(_) => {
+            "Start position: a board written as in the file (rows separated by /); default: the file's start"
+        }
+        Definition::Tws(_) => {
+            "Start position: a scramble of the puzzle's moves such as \"R U2 F'\", or a position written set by set as tansaku prints it, \"CORNER 2 1 3 ... / 0 1 2 ... | EDGE ...\"; default: the file's start"
+        }
+    };
+    vec![
+        OptionSpec::new("board", Kind::Board, None, board_help),
+        OptionSpec::new(
+            "metric",
+            Kind::choice(def.metrics()),
+            Some(def.metric()),
+            "Metric: step or piece (blocks), htm or qtm (.tws); default: the file's (blocks) or htm",
+        )
+        .read_by(BOTH),
+        OptionSpec::new(
+            "table-memory",
+            Kind::Bytes,
+            None,
+            "Bytes of pattern databases IDA* may build for a .tws puzzle, e.g. 4G (default: a quarter of the memory budget, at most 1G)",
+        )
+        .value_name("SIZE"),
+        super::sliding::automaton_option(),
+        OptionSpec::new(
+            "symmetric-lookups",
+            Kind::Int { min: 0, max: 64 },
+            None,
+            "For a .tws puzzle whose tables keep part of a set: how many further lookups of each table IDA* makes on symmetric images of a position (0 to turn them off)",
+        ),
+        OptionSpec::new(
+            "symmetric-start",
+            Kind::choice(&["on", "off"]),
+            Some("on"),
+            "For a .tws puzzle whose start some of its symmetries fix (the superflip): IDA* tries one move of each class of moves they exchange (off searches them all)",
+        ),
+    ]
 }
 
 /// The cells of a blocks board, one character each.

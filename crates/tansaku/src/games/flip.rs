@@ -3,7 +3,7 @@
 #![allow(unused_imports)]
 use super::common::*;
 use crate::answer::{Cells, Position, Preset};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -20,8 +20,6 @@ use tansaku_puzzles::river::River;
 use tansaku_puzzles::sliding::pdb::PdbError;
 use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
 use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
-
-// ---------------------------------------------------------------- Flip It
 
 /// Flip It in a row.
 pub struct FlipRow;
@@ -43,57 +41,72 @@ pub fn default_flip_board(p: &FlipIt) -> String {
     p.format_board(&s)
 }
 
+/// The lower bounds of Flip It's IDA*.
+const BOUNDS: Kind = Kind::Choice {
+    values: &["corner", "improved"],
+    meanings: &[
+        "The seed article's: 2 moves per black disc in a corner",
+        "tansaku's: also a weighted disc count and, for a goal board, the empty cell's distance",
+    ],
+};
+
 fn flip_options(square: bool) -> Vec<OptionSpec> {
-    let bound = Kind::Choice {
-        values: &["corner", "improved"],
-    };
     let mut o = if square {
         vec![
-            OptionSpec::new("size", Kind::Size, None, "WxH; default: from the board, else 4x4"),
+            OptionSpec::new(
+                "size",
+                Kind::Size,
+                None,
+                "Board size WxH; default: from the board, else 4x4",
+            )
+            .read_by(BOTH)
+            .value_name("SIZE"),
             OptionSpec::new(
                 "board",
                 Kind::Board,
                 None,
-                "the start (B black, W white, _ empty, rows separated by /); default: all black, empty at row 2, column 2",
+                "Start board (B black, W white, _ empty, rows separated by /); default: all black with the empty cell at row 2, column 2 (the article's instance on 4x4)",
             ),
         ]
     } else {
         vec![
-            OptionSpec::new("board", Kind::Board, Some("BB_BBB"), "the start (its length sets N)"),
+            OptionSpec::new("board", Kind::Board, Some("BB_BBB"), "Start board (its length sets N)"),
             OptionSpec::new(
                 "size",
                 Kind::Int { min: 2, max: 64 },
                 Some("6"),
-                "N, the number of cells, for the whole-space analysis",
-            ),
+                "Number of cells N of the whole space analysed (default: the board's length, else 6)",
+            )
+            .read_by(LONGEST),
         ]
     };
     o.push(OptionSpec::new(
         "goal",
         Kind::Board,
         None,
-        "a goal board; default: every disc white, the empty cell anywhere",
+        "Goal board; default: every disc white, the empty cell anywhere",
     ));
     if square {
-        o.push(OptionSpec::new(
-            "diagonal",
+        o.push(
+            OptionSpec::new(
+                "diagonal",
+                Kind::Flag,
+                None,
+                "Variant rule: discs also jump along diagonals of 3 or more cells",
+            )
+            .read_by(BOTH),
+        );
+    }
+    o.push(
+        OptionSpec::new(
+            "adjacent",
             Kind::Flag,
             None,
-            "discs also jump along diagonals of 3 or more cells",
-        ));
-    }
-    o.push(OptionSpec::new(
-        "adjacent",
-        Kind::Flag,
-        None,
-        "a disc next to the empty cell may slide into it",
-    ));
-    o.push(OptionSpec::new(
-        "bound",
-        bound,
-        Some("improved"),
-        "IDA*'s lower bound: corner (the article's) or improved",
-    ));
+            "Variant rule: a disc next to the empty cell may slide into it",
+        )
+        .read_by(BOTH),
+    );
+    o.push(OptionSpec::new("bound", BOUNDS, Some("improved"), "IDA*'s lower bound"));
     o
 }
 
@@ -182,8 +195,8 @@ fn flip_analyse(o: &Params, square: bool, ctx: &Context) -> Result<Longest, RunE
         };
         FlipIt::new(w, h, o.flag("adjacent"), o.flag("diagonal")).map_err(bad)?
     } else {
-        let n = match (o.given("size"), o.given("board")) {
-            (None, Some(b)) => b.chars().filter(|&c| c != '/').count(),
+        let n = match (o.has("size"), o.given("board")) {
+            (false, Some(b)) => b.chars().filter(|&c| c != '/').count(),
             _ => o.int("size").unwrap_or(6) as usize,
         };
         FlipIt::new(n, 1, o.flag("adjacent"), false).map_err(bad)?
@@ -242,16 +255,16 @@ macro_rules! flip_game {
                 vec!["solve", "longest", "position", "scramble"]
             }
             fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
-                solve_ranked(&prepare_flip(&self.params(req)?, $square)?, ctx)
+                solve_ranked(&prepare_flip(&self.params(req, Question::Solve)?, $square)?, ctx)
             }
             fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
-                flip_analyse(&self.params(req)?, $square, ctx)
+                flip_analyse(&self.params(req, Question::Longest)?, $square, ctx)
             }
             fn position(&self, req: &Request) -> Result<Position, RunError> {
-                flip_position(&self.params(req)?, $square)
+                flip_position(&self.params(req, Question::Solve)?, $square)
             }
             fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
-                flip_scramble(&self.params(req)?, $square, seed, moves)
+                flip_scramble(&self.params(req, Question::Solve)?, $square, seed, moves)
             }
             fn presets(&self) -> Vec<Preset> {
                 published_presets($name)

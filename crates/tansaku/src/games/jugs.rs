@@ -3,7 +3,7 @@
 #![allow(unused_imports)]
 use super::common::*;
 use crate::answer::{Cells, Position, Preset};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -37,8 +37,9 @@ impl Game for JugsGame {
                 "capacity",
                 Kind::List,
                 Some("8,5"),
-                "the jugs' capacities in litres, comma-separated (1 to 8 jugs)",
-            ),
+                "Capacities of the jugs in litres, comma-separated (1 to 8 jugs)",
+            )
+            .value_name("L,L,..."),
             OptionSpec::new(
                 "target",
                 Kind::Int {
@@ -46,12 +47,12 @@ impl Game for JugsGame {
                     max: tansaku_puzzles::jugs::MAX_CAPACITY as u64,
                 },
                 Some("4"),
-                "litres wanted in any one jug",
+                "Litres wanted in any one jug",
             ),
         ]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         let caps: Vec<u32> = o
             .list("capacity")
             .unwrap_or_default()

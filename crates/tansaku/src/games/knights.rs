@@ -3,7 +3,7 @@
 #![allow(unused_imports)]
 use super::common::*;
 use crate::answer::{Cells, Position, Preset};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -50,22 +50,23 @@ impl Game for KnightsGame {
                 "size",
                 Kind::Size,
                 Some("3x4"),
-                "WxH: white knights on the top row, black on the bottom row, to be exchanged",
-            ),
+                "Board size WxH: white knights on the top row, black on the bottom row, to be exchanged",
+            )
+            .value_name("SIZE"),
             OptionSpec::new(
                 "board",
                 Kind::Board,
                 None,
-                "a start instead (W and B knights, _ empty, rows separated by /), with goal",
+                "Start board instead (W and B knights, _ empty, rows separated by /), with a goal",
             ),
-            OptionSpec::new("goal", Kind::Board, None, "the goal for board"),
+            OptionSpec::new("goal", Kind::Board, None, "Goal board, for a start given"),
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
         vec!["solve", "position", "scramble"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         let (p, s) = knights_puzzle(&o)?;
         let space = Space {
             states: Some(p.arrangements().min(u64::MAX as u128) as u64),
@@ -90,7 +91,7 @@ impl Game for KnightsGame {
         solve_hashed(&prep, ctx)
     }
     fn position(&self, req: &Request) -> Result<Position, RunError> {
-        let (p, s) = knights_puzzle(&self.params(req)?)?;
+        let (p, s) = knights_puzzle(&self.params(req, Question::Solve)?)?;
         let grid = p.grid(&s);
         let text = p.format(&s);
         Ok(Position {
@@ -101,7 +102,7 @@ impl Game for KnightsGame {
         })
     }
     fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
-        let (p, _) = knights_puzzle(&self.params(req)?)?;
+        let (p, _) = knights_puzzle(&self.params(req, Question::Solve)?)?;
         Ok(p.format(&random_walk(&p, &p.goal(), seed, moves).0))
     }
     fn presets(&self) -> Vec<Preset> {

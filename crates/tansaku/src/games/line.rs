@@ -5,7 +5,7 @@
 use super::common::*;
 use super::sliding::{automaton_option, bound_option, sliding_analyse, sliding_position, sliding_solve, sliding_warm};
 use crate::answer::{Cells, Position, Preset};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -30,7 +30,7 @@ fn line_board(text: &str, what: &str) -> Result<ParsedBoard, RunError> {
 
 fn line_puzzle(o: &Params) -> Result<(Sliding, SlideState), RunError> {
     let from = line_board(o.text("board").unwrap_or("start3"), "board")?;
-    let to = line_board(o.given("goal").unwrap_or("goal3"), "goal")?;
+    let to = line_board(o.text("goal").unwrap_or("goal3"), "goal")?;
     Sliding::new(&from, Some(&to)).map_err(bad)
 }
 
@@ -50,14 +50,23 @@ impl Game for LineGame {
                 "board",
                 Kind::Board,
                 Some("start3"),
-                "the start: start1 start2 start3 goal1 goal2 goal3 (the article's boards), or a 4x4 board",
-            ),
+                "Start: start1 start2 start3 goal1 goal2 goal3 (the article's boards), or a 4x4 board",
+            )
+            .flag("from"),
             OptionSpec::new(
                 "goal",
                 Kind::Board,
-                None,
-                "the goal, as for board; default: goal3 (goal1 for the analysis)",
-            ),
+                Some("goal3"),
+                "Goal: a name as for the start, or a 4x4 board",
+            )
+            .flag("to"),
+            OptionSpec::new(
+                "goal",
+                Kind::Board,
+                Some("goal1"),
+                "Goal: start1 start2 start3 goal1 goal2 goal3, or a 4x4 board",
+            )
+            .read_by(LONGEST),
             bound_option(),
             automaton_option(),
         ]
@@ -66,7 +75,7 @@ impl Game for LineGame {
         vec!["solve", "longest", "position", "scramble"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         let (p, s) = line_puzzle(&o)?;
         let mut answer = sliding_solve(&p, &s, "line puzzle", &o, ctx)?;
         if let SolveAnswer::Solved(out) = &mut answer {
@@ -75,22 +84,22 @@ impl Game for LineGame {
         Ok(answer)
     }
     fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         let (p, s) = line_puzzle(&o)?;
         sliding_warm(&p, &s, &o, ctx)
     }
     fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
-        let o = self.params(req)?;
-        let goal = line_board(o.given("goal").unwrap_or("goal1"), "goal")?;
+        let o = self.params(req, Question::Longest)?;
+        let goal = line_board(o.text("goal").unwrap_or("goal1"), "goal")?;
         let (p, _) = Sliding::new(&goal, Some(&goal)).map_err(bad)?;
         sliding_analyse(&p, "line puzzle".into(), req, ctx)
     }
     fn position(&self, req: &Request) -> Result<Position, RunError> {
-        let (p, s) = line_puzzle(&self.params(req)?)?;
+        let (p, s) = line_puzzle(&self.params(req, Question::Solve)?)?;
         Ok(sliding_position(&p, &s))
     }
     fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
-        let (p, _) = line_puzzle(&self.params(req)?)?;
+        let (p, _) = line_puzzle(&self.params(req, Question::Solve)?)?;
         Ok(p.format(&random_walk(&p, &p.goal(), seed, moves).0))
     }
     fn presets(&self) -> Vec<Preset> {

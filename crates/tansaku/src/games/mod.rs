@@ -37,7 +37,6 @@ pub mod river;
 pub mod sliding;
 pub mod wipeout;
 
-use crate::query::{Query, guess_file};
 use crate::{Game, Request, RunError};
 use definition::DefinedGame;
 pub use sliding::{KORF_GOAL, korf100};
@@ -124,24 +123,6 @@ pub fn find(name: &str, dirs: &[PathBuf]) -> Result<Box<dyn Game>, RunError> {
             )
         },
     })
-}
-
-/// The game and the request of a question in JSON ([`Query`]): a
-/// definition's text, else a game by name ([`find`]).
-pub fn resolve(q: &Query, dirs: &[PathBuf]) -> Result<(Box<dyn Game>, Request), RunError> {
-    let game: Box<dyn Game> = match (&q.definition, &q.game) {
-        (Some(text), _) => {
-            let file = q.file.clone().unwrap_or_else(|| guess_file(text).to_string());
-            Box::new(DefinedGame::parse(&tansaku_define::Src::new(&file, text))?)
-        }
-        (None, Some(name)) => find(name, dirs)?,
-        (None, None) => {
-            return Err(RunError::BadInput(
-                "say which game: give its name (game) or a definition's text (definition)".into(),
-            ));
-        }
-    };
-    Ok((game, q.request()?))
 }
 
 /// The definition file of the puzzle called `name` in `dirs`: a file

@@ -3,7 +3,7 @@
 #![allow(unused_imports)]
 use super::common::*;
 use crate::answer::{Cells, Position, Preset};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -35,7 +35,7 @@ impl Game for RiverGame {
         Vec::new()
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
-        self.params(req)?;
+        self.params(req, Question::Solve)?;
         let (p, s) = River::classic();
         solve_hashed(&prepare_plain(p, s, req, true, "river crossing".into()), ctx)
     }

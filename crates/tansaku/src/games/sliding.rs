@@ -4,7 +4,7 @@
 #![allow(unused_imports)]
 use super::common::*;
 use crate::answer::{Cells, Position, Preset};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -18,22 +18,38 @@ use tansaku_puzzles::jugs::Jugs;
 use tansaku_puzzles::knights::{KNIGHT, Knights};
 use tansaku_puzzles::reversi::{Position as Board8, Wipeout};
 use tansaku_puzzles::river::River;
-use tansaku_puzzles::sliding::pdb::PdbError;
+use tansaku_puzzles::sliding::pdb::{Partition, PdbError};
 use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
 use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
-
-// ---------------------------------------------------------- sliding tiles
 
 /// Numbered (or lettered) tiles on a W x H board.
 pub struct SlidingGame;
 
+/// The words a sliding board's bound may be besides a partition.
+const BOUND_WORDS: [&str; 4] = ["auto", "manhattan", "linear-conflicts", "pdb"];
+
+/// Checks a bound's name: a word, a partition's name, or a partition
+/// listed by cells (checked against the board when it is read).
+fn bound_check(text: &str) -> Result<(), String> {
+    let t = text.trim().to_ascii_lowercase();
+    if BOUND_WORDS.contains(&t.as_str()) || Partition::from_name(&t).is_some() || t.contains(['/', ',', '+']) {
+        return Ok(());
+    }
+    Err(format!(
+        "'{text}' is not a bound: use auto, manhattan, linear-conflicts, pdb, a partition (5-5-5, 6-6-3, 7-8, 6-6-6-6; 7-8z, 6-6-6-6z, 7-7-7-3z zero-aware), one listed by cells (1-7/8-15, or 1-7/8-15z zero-aware), or up to three joined by + (the largest of their bounds)"
+    ))
+}
+
+/// IDA*'s lower bound on sliding boards.
 pub(super) fn bound_option() -> OptionSpec {
     OptionSpec::new(
         "bound",
         Kind::Text,
         Some("auto"),
-        "IDA*'s lower bound: auto (the strongest that fits), manhattan, linear-conflicts, pdb, a partition (5-5-5, 6-6-3, 7-8, 6-6-6-6), or one listed by each pattern's goal cells with the empty cell on cell 0 (1-7/8-15)",
+        "Lower bound for IDA*: auto (the strongest that fits: zero-aware 7-8 databases on 4x4, zero-aware 6-6-6-6 on 5x5, label databases when tiles repeat, linear conflicts elsewhere), manhattan, linear-conflicts, pdb, a named partition (5-5-5, 6-6-3, 7-8 on 4x4; 6-6-6-6 on 5x5; a z after the name for zero-aware tables: 7-8z; 7-7-7-3z on 5x5, 16.4 GB and an hour to build) or one listed by each pattern's goal cells with the empty cell on cell 0 (patterns separated by '/', e.g. 1-7/8-15 or 1-7/8-15z), or up to three partitions joined by '+' for the largest of their bounds (fewer nodes, more lookups a node; 6-6-6-6z+7-7-7-3z is the fastest on hard 24-puzzles)",
     )
+    .value_name("BOUND")
+    .checked(bound_check)
 }
 
 /// IDA*'s move pruning on sliding boards.
@@ -41,9 +57,10 @@ pub(super) fn automaton_option() -> OptionSpec {
     OptionSpec::new(
         "automaton",
         Kind::Int { min: 0, max: 24 },
-        Some(&tansaku_puzzles::sliding::automaton::DEFAULT_DEPTH.to_string()),
-        "IDA*'s move pruning: Taylor & Korf's automaton of the duplicate move sequences up to this many moves (built once, kept beside the pattern databases); 0 keeps only \"never undo the last move\"",
+        None,
+        "IDA*'s move pruning: Taylor & Korf's automaton of the duplicate move sequences up to MOVES moves (built once, about 10 s for 5x5 at 16, and kept beside the pattern databases); 0 keeps only \"never undo the last move\". Default: 16, or the longest whose build fits the memory budget",
     )
+    .value_name("MOVES")
 }
 
 /// A* + IDA* on sliding boards: how many positions A* may hold.
@@ -55,26 +72,25 @@ pub(super) fn frontier_option() -> OptionSpec {
             max: 1_000_000_000,
         },
         Some("0"),
-        "A* + IDA* (Bu & Korf 2019): A* holds up to this many positions (about 100 bytes each, checked against the memory budget), then IDA* searches below its frontier; 0: IDA* alone",
+        "A* + IDA* (Bu & Korf 2019): A* first, holding up to N positions (about 100 bytes each, checked against the memory budget), then IDA* below its frontier, each subtree once; 0: IDA* alone. Fewer nodes on most 24-puzzles (see BENCHMARKS.md), not on all",
     )
+    .value_name("N")
 }
 
-/// The automaton depth a request asks for.
-pub(super) fn automaton_depth(text: Option<&str>) -> Result<Option<usize>, RunError> {
-    match text {
-        None => Ok(None),
-        Some(t) => t
-            .parse::<usize>()
-            .ok()
-            .filter(|&d| d <= 24)
-            .map(Some)
-            .ok_or_else(|| bad(format!("automaton = {t}: a number of moves from 0 to 24"))),
-    }
+/// The automaton depth a request asks for (`None`: the library's choice).
+pub(super) fn automaton_depth(o: &Params) -> Option<usize> {
+    o.int("automaton").map(|d| d as usize)
 }
 
 /// The bound a request asks of a `width` x `height` board's solver.
 fn bound_request(text: Option<&str>, width: usize, height: usize) -> Result<BoundRequest, RunError> {
     let text = text.unwrap_or("auto");
+    let word = text.trim().to_ascii_lowercase();
+    let text = if BOUND_WORDS.contains(&word.as_str()) {
+        word.as_str()
+    } else {
+        text
+    };
     BoundRequest::parse(text, width, height).map_err(|e| bad(format!("bound = {text}: {e}")))
 }
 
@@ -96,20 +112,13 @@ fn solve_options<'a>(p: &Sliding, o: &Params, ctx: &'a Context) -> Result<SolveO
     Ok(SolveOptions {
         algorithm: req.algorithm,
         bound: bound_request(o.text("bound"), p.width(), p.height())?,
-        automaton: automaton_depth(o.given("automaton"))?,
+        automaton: automaton_depth(o),
         bpmx: false,
         order: false,
-        frontier: match o.text("frontier") {
-            None => 0,
-            Some(t) => t
-                .parse()
-                .ok()
-                .filter(|&n: &usize| n <= 1_000_000_000)
-                .ok_or_else(|| bad(format!("frontier = {t}: a number of positions from 0 to 1000000000")))?,
-        },
+        frontier: o.int("frontier").unwrap_or(0) as usize,
         generic: false,
         max_depth: req.max_depth,
-        threads: req.threads.max(1),
+        threads: req.threads(),
         checkpoint: req.checkpoint.clone(),
         ctx,
     })
@@ -253,66 +262,6 @@ pub(super) fn sliding_position(p: &Sliding, s: &SlideState) -> Position {
     }
 }
 
-/// What the whole-space analysis of `sliding` needs: the goal, where its
-/// size and goal are given (else the default board's).
-#[cfg(feature = "mpi")]
-fn sliding_goal_of(req: &Request) -> Result<Sliding, RunError> {
-    sliding_goal(&SlidingGame.params(req)?)
-}
-
-/// What crossed between the processes of an MPI analysis.
-#[cfg(feature = "mpi")]
-#[derive(Clone, Debug)]
-pub struct Traffic {
-    /// Number of processes.
-    pub processes: usize,
-    /// Bytes sent, level by level.
-    pub bytes_per_level: Vec<u64>,
-    /// Share of the moves whose successor stayed on its process.
-    pub local_share: f64,
-}
-
-/// The sliding game's whole-space analysis across the processes of an MPI
-/// job (two bits a position, each process a slice of the reachable half);
-/// every process calls it and gets the same answer.
-#[cfg(feature = "mpi")]
-pub fn sliding_analyse_mpi<W: mpi::traits::Communicator>(
-    req: &Request,
-    ctx: &Context,
-    world: &W,
-) -> Result<(Longest, Traffic), RunError> {
-    let p = sliding_goal_of(req)?;
-    let h = sliding::half::Half::new(&p).ok_or_else(|| {
-        bad("an analysis across processes needs a board of distinct tiles with at most 16 cells".to_string())
-    })?;
-    let key = format!(
-        "sliding {}x{} to {} (reachable half, ranks v2)",
-        p.width(),
-        p.height(),
-        p.format(&p.goal())
-    );
-    let opts = req.retro(ctx, key);
-    let run = tansaku_core::search::mpi::retrograde_mpi(&h, world, req.limit, ctx, opts.checkpoint.as_ref())?;
-    let a = unpacked(run.analysis, |x| h.unpack(x));
-    let traffic = Traffic {
-        processes: run.processes,
-        bytes_per_level: run.bytes_per_level,
-        local_share: run.local_moves as f64 / run.moves.max(1) as f64,
-    };
-    Ok((
-        Longest::of(
-            &p,
-            |s| p.grid(s),
-            sliding_title(&p),
-            a,
-            Some(h.state_count()),
-            None,
-            req.limit,
-        ),
-        traffic,
-    ))
-}
-
 /// Korf's 100 instances of the 15-puzzle (`data/korf100.txt`): the
 /// board, the instance's number and its published length.
 pub fn korf100() -> Vec<(usize, String, u32)> {
@@ -347,20 +296,22 @@ impl Game for SlidingGame {
                 "board",
                 Kind::Board,
                 None,
-                "the start: compact (867/254/3_1) or tokens (8 6 7 2 5 4 3 0 1); _ 0 or . is the empty cell; default: 867/254/3_1, or the goal on a board of another size",
+                "Start board: compact (867/254/3_1) or tokens (8 6 7 2 5 4 3 0 1); _ 0 or . is the empty cell; default: 867/254/3_1, or the goal on a board of another size",
             ),
             OptionSpec::new(
                 "goal",
                 Kind::Board,
                 None,
-                "the goal; default: the tiles in order, empty cell last",
-            ),
+                "Goal board; default: the tiles 1, 2, ... in order, empty cell last",
+            )
+            .read_by(BOTH),
             OptionSpec::new(
                 "size",
                 Kind::Size,
                 None,
-                "WxH, for token boards without / between rows that are not square (and for the analysis: default 3x3)",
-            ),
+                "Board size WxH: for token boards without / between rows that are not square; for the analysis, default: the goal's shape, else 3x3",
+            )
+            .read_by(BOTH),
             bound_option(),
             automaton_option(),
             frontier_option(),
@@ -370,26 +321,26 @@ impl Game for SlidingGame {
         vec!["solve", "longest", "position", "scramble"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         let (p, s) = sliding_puzzle(&o)?;
         sliding_solve(&p, &s, &sliding_title(&p), &o, ctx)
     }
     fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         let (p, s) = sliding_puzzle(&o)?;
         sliding_warm(&p, &s, &o, ctx)
     }
     fn analyse(&self, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Longest)?;
         let p = sliding_goal(&o)?;
         sliding_analyse(&p, sliding_title(&p), req, ctx)
     }
     fn position(&self, req: &Request) -> Result<Position, RunError> {
-        let (p, s) = sliding_puzzle(&self.params(req)?)?;
+        let (p, s) = sliding_puzzle(&self.params(req, Question::Solve)?)?;
         Ok(sliding_position(&p, &s))
     }
     fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
-        let (p, _) = sliding_puzzle(&self.params(req)?)?;
+        let (p, _) = sliding_puzzle(&self.params(req, Question::Solve)?)?;
         Ok(p.format(&random_walk(&p, &p.goal(), seed, moves).0))
     }
     fn presets(&self) -> Vec<Preset> {

@@ -7,7 +7,7 @@ use super::common::bad;
 use super::common::published_presets;
 use crate::answer::Preset;
 use crate::answer::{Perft, WipeoutGame, Wipeouts};
-use crate::options::{Kind, OptionSpec, Params};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Request, RunError, SolveAnswer, Solved, settle};
 use tansaku_core::Puzzle;
 use tansaku_core::context::Context;
@@ -28,16 +28,18 @@ pub fn wipeout_options() -> Vec<OptionSpec> {
             "color",
             Kind::Choice {
                 values: &["black", "white"],
+                meanings: &["Black (moves first) wipes white out", "White wipes black out"],
             },
             Some("black"),
-            "the colour left alone on the board",
+            "The colour that must be left alone on the board",
         ),
         OptionSpec::new(
             "first",
             Kind::Text,
             None,
-            "the first move, a square such as F5 (default: any)",
-        ),
+            "Fix the first move (a square such as F5); counts are then of games opening with it",
+        )
+        .value_name("SQUARE"),
     ]
 }
 
@@ -55,7 +57,7 @@ pub fn wipeout_options() -> Vec<OptionSpec> {
 /// assert!(w.games.iter().all(|g| g.record.starts_with("F5")));
 /// ```
 pub fn wipeouts(req: &Request, ctx: &Context) -> Result<Wipeouts, RunError> {
-    let o = Params::read("wipeout", &wipeout_options(), req)?;
+    let o = Params::read("wipeout", &wipeout_options(), Question::Solve, req)?;
     let winner = match o.text("color") {
         Some("white") => Color::White,
         _ => Color::Black,
@@ -180,7 +182,7 @@ impl Game for ReversiWipeout {
     /// The first of the shortest wipeouts ([`crate::games::wipeout::wipeouts`]):
     /// its positions named by the game records that reach them.
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
-        let o = self.params(req)?;
+        let o = self.params(req, Question::Solve)?;
         let title = format!("reversi wipeout by {}", o.text("color").unwrap_or("black"));
         let algorithm = "counting bfs (merged)";
         let found = match crate::games::wipeout::wipeouts(req, ctx) {

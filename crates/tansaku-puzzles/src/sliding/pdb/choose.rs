@@ -114,7 +114,7 @@ impl SplitMix {
 pub struct Scored {
     /// The partitions whose largest bound was used (one for a single).
     pub partitions: Vec<Partition>,
-    /// What `--bound` takes for it.
+    /// What the `bound` option takes for it.
     pub bound: String,
     /// Bytes of its tables.
     pub table_bytes: u64,

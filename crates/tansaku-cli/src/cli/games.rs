@@ -1,0 +1,298 @@
+//! `tansaku solve` and `tansaku longest`: a subcommand for every game of
+//! the library's catalogue that answers the question, its flags built from
+//! the game's declared options and the request's own ([`super::declared`]);
+//! a definition by name or `--def FILE` takes its options with `--set`.
+//! Only the flags of the command line itself (how to print, where tables
+//! live, the memory budget) are declared here.
+
+use super::declared;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use std::path::PathBuf;
+use tansaku::options::{OptionSpec, Question, Value};
+use tansaku::{Game, Request};
+
+/// A question about one game as the command line asked it.
+#[derive(Debug, Clone)]
+pub struct GameArgs {
+    /// Which question.
+    pub question: Question,
+    /// The built-in game of the subcommand, if it is one.
+    pub game: Option<String>,
+    /// A definition's name and the words after it, when the subcommand
+    /// is not a built-in game.
+    pub named: Option<Vec<String>>,
+    /// Everything given.
+    pub matches: ArgMatches,
+}
+
+/// `tansaku solve`.
+#[derive(Debug, Clone)]
+pub struct SolveArgs(pub GameArgs);
+
+/// `tansaku longest`.
+#[derive(Debug, Clone)]
+pub struct LongestArgs(pub GameArgs);
+
+/// Examples shown under a game's subcommand.
+fn examples(game: &str, question: Question) -> Option<&'static str> {
+    match (game, question) {
+        ("sliding", Question::Solve) => Some(
+            "Examples:\n  tansaku solve sliding --board 867/254/3_1                     8-puzzle: BFS (auto)\n  tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   15-puzzle: IDA* + 7-8 databases\n  tansaku solve sliding --batch data/korf100.txt --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\" --json\n\nThe 15- and 24-puzzle's databases are built on first use (1.5 and 2.5 minutes on 2 cores) and kept in the cache folder (see tansaku pdb).",
+        ),
+        ("wipeout", Question::Solve) => Some(
+            "The first of the shortest wipeouts; tansaku wipeout lists them all.\n\nExamples:\n  tansaku solve wipeout --color white",
+        ),
+        _ => None,
+    }
+}
+
+/// The command line's own flags of a question: how to print, the memory
+/// budget, where tables live.
+fn front_flags(question: Question) -> Vec<Arg> {
+    let mut v = vec![
+        Arg::new("json").long("json").action(ArgAction::SetTrue).help(match question {
+            Question::Solve => "Print one JSON object instead of text",
+            Question::Longest => {
+                "Print one JSON object instead of text: states, longest, count, histogram, positions, and stats, where `generated` counts the states that received a distance and `expanded` the states whose moves were generated; levels run bottom-up (every unreached state looks for a neighbour one level closer) expand states that do not get a distance yet, so `expanded` may pass `generated`"
+            }
+        }),
+        Arg::new("max-memory")
+            .long("max-memory")
+            .value_name("SIZE")
+            .value_parser(tansaku::memory::parse_size)
+            .help(match question {
+                Question::Solve => {
+                    "Memory BFS and bidirectional search may fill before they give up, and pattern databases may take (--bound auto then picks smaller ones), e.g. 800M or 2G; default: 3/4 of what the machine has"
+                }
+                Question::Longest => {
+                    "Largest table to allocate, e.g. 800M or 2G; default: the memory the machine has available"
+                }
+            }),
+        Arg::new("quiet").long("quiet").short('q').action(ArgAction::SetTrue).help(match question {
+            Question::Solve => {
+                "No progress line on stderr (drawn only on a terminal, for every algorithm: breadth-first and bidirectional searches once they have run a second, IDA* and iterative deepening from the start)"
+            }
+            Question::Longest => "No progress lines on stderr",
+        }),
+        Arg::new("pdb-dir")
+            .long("pdb-dir")
+            .value_name("DIR")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help("Pattern database cache folder; default: $TANSAKU_PDB_DIR, else the user's cache folder"),
+    ];
+    match question {
+        Question::Solve => v.extend([
+            Arg::new("svg").long("svg").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help(
+                "Also draw the solution as an SVG strip of numbered boards (the moved piece outlined, turned discs dotted) into FILE",
+            ),
+            Arg::new("batch")
+                .long("batch")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .conflicts_with("checkpoint")
+                .help("Solve every board of FILE instead (one a line; blank lines and # comments skipped), with the same goal and options; one result a line, then the totals"),
+        ]),
+        Question::Longest => v.extend([
+            Arg::new("plot").long("plot").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help(
+                "Also draw the distance histogram as an SVG bar chart into FILE",
+            ),
+            Arg::new("log")
+                .long("log")
+                .action(ArgAction::SetTrue)
+                .requires("plot")
+                .help("With --plot: bar heights on a log scale"),
+            Arg::new("progress")
+                .long("progress")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("quiet")
+                .help("Progress lines on stderr even when it is not a terminal"),
+        ]),
+    }
+    #[cfg(feature = "mpi")]
+    v.push(Arg::new("mpi").long("mpi").action(ArgAction::SetTrue).help(match question {
+        Question::Solve => {
+            "Search across the processes of an MPI job (start it with mpiexec -n N or srun): every process runs the same IDA*, each iteration's subtrees are shared among them, and process 0 prints the answer with the counts of one process. With --checkpoint DIR, each process keeps its own in DIR/process-K-of-N; run the job again with as many processes to go on"
+        }
+        Question::Longest => {
+            "Run across the processes of an MPI job (start it with mpiexec -n N or srun): each process keeps a slice of the table at two bits a position; process 0 prints the result and the traffic"
+        }
+    }));
+    v
+}
+
+/// The flags of a definition given by file or by name.
+fn definition_flags(question: Question) -> Vec<Arg> {
+    let mut v = vec![
+        Arg::new("def")
+            .long("def")
+            .value_name("FILE")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help("A puzzle definition: TOML (pieces on a grid) or twsearch .tws"),
+        Arg::new("metric")
+            .long("metric")
+            .help("Metric: step or piece (blocks), htm or qtm (.tws); default: the file's (blocks) or htm"),
+    ];
+    if question == Question::Solve {
+        v.extend([
+            Arg::new("board").long("board").help(
+                "Start position: a board written as in the file (rows separated by /) or, for a .tws puzzle, a scramble such as \"R U2 F'\"; default: the file's start",
+            ),
+            set_flag(),
+        ]);
+    }
+    v
+}
+
+/// `--set KEY=VALUE`: any option of the game, written as text.
+fn set_flag() -> Arg {
+    Arg::new("set").long("set").value_name("KEY=VALUE").action(ArgAction::Append).help(
+        "An option of the puzzle, KEY=VALUE (repeatable), e.g. tansaku solve klotski --set metric=step or tansaku solve wipeout --set color=white",
+    )
+}
+
+/// The request's own options and the front end's flags, on `cmd`.
+fn common(cmd: Command, question: Question) -> Command {
+    declared::add(cmd, &tansaku::request::options(), question).args(front_flags(question))
+}
+
+/// The subcommand of `game` for `question`.
+fn game_command(game: &dyn Game, question: Question) -> Command {
+    let mut cmd = Command::new(game.name().to_string()).about(game.summary());
+    if let Some(e) = examples(game.name(), question) {
+        cmd = cmd.after_help(e);
+    }
+    common(declared::add(cmd, &game.options(), question), question).arg(set_flag())
+}
+
+/// The command that reads what follows a definition's name.
+pub fn named_command(question: Question, name: &str) -> Command {
+    common(Command::new(format!("tansaku {} {name}", question.name())), question)
+        .args(definition_flags(question).into_iter().filter(|a| a.get_id() != "def"))
+}
+
+fn augment(cmd: Command, question: Question) -> Command {
+    let mut cmd = common(cmd, question)
+        .args(definition_flags(question))
+        .args_conflicts_with_subcommands(true)
+        .allow_external_subcommands(true)
+        .external_subcommand_value_parser(clap::value_parser!(String))
+        .after_help(match question {
+            Question::Solve => {
+                "Definitions:\n  tansaku solve --def puzzles/klotski.toml                   from the file's start\n  tansaku solve --def puzzles/klotski.toml --metric step\n  tansaku solve --def puzzles/8-puzzle.toml --board 867/254/3.1\n  tansaku solve --def puzzles/2x2x2.tws --board \"R U2 F' R\"     a scramble\n  tansaku solve klotski         a definition found by name in ./puzzles or $TANSAKU_PUZZLES\n\nThe format is in docs/definitions.md."
+            }
+            Question::Longest => {
+                "Definitions:\n  tansaku longest --def puzzles/2x2x2.tws --metric qtm\n  tansaku longest --def puzzles/klotski.toml\n\nA definition whose pieces all cover one cell is ranked densely (a byte a board, every board); others are analysed over the positions reachable from the file's start."
+            }
+        });
+    for g in tansaku::games::builtins() {
+        let answers = g.answers();
+        if answers.contains(&question.name()) {
+            cmd = cmd.subcommand(game_command(g.as_ref(), question));
+        }
+    }
+    cmd
+}
+
+fn from_matches(m: &ArgMatches, question: Question) -> GameArgs {
+    match m.subcommand() {
+        Some((name, sub)) => match sub.try_get_many::<String>("") {
+            Ok(Some(rest)) => GameArgs {
+                question,
+                game: None,
+                named: Some(std::iter::once(name.to_string()).chain(rest.cloned()).collect()),
+                matches: sub.clone(),
+            },
+            _ => GameArgs {
+                question,
+                game: Some(name.to_string()),
+                named: None,
+                matches: sub.clone(),
+            },
+        },
+        None => GameArgs {
+            question,
+            game: None,
+            named: None,
+            matches: m.clone(),
+        },
+    }
+}
+
+macro_rules! question_args {
+    ($ty:ident, $q:expr) => {
+        impl FromArgMatches for $ty {
+            fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+                Ok($ty(from_matches(m, $q)))
+            }
+            fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+                self.0 = from_matches(m, $q);
+                Ok(())
+            }
+        }
+        impl Args for $ty {
+            fn augment_args(cmd: Command) -> Command {
+                augment(cmd, $q)
+            }
+            fn augment_args_for_update(cmd: Command) -> Command {
+                augment(cmd, $q)
+            }
+        }
+    };
+}
+
+question_args!(SolveArgs, Question::Solve);
+question_args!(LongestArgs, Question::Longest);
+
+impl GameArgs {
+    /// The request: the request's own options given, then the game's
+    /// (`specs`), as typed values.
+    pub fn request(&self, specs: &[OptionSpec]) -> Result<Request, tansaku::RunError> {
+        let mut req = Request::default();
+        for (name, v) in declared::given(&self.matches, &tansaku::request::options(), self.question) {
+            req.set(self.question, name, &v)?;
+        }
+        for (name, v) in declared::given(&self.matches, specs, self.question) {
+            req = req.with(name, v);
+        }
+        Ok(req)
+    }
+
+    /// A flag of the command line itself.
+    pub fn flag(&self, id: &str) -> bool {
+        self.matches
+            .try_get_one::<bool>(id)
+            .ok()
+            .flatten()
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// A path given to a flag of the command line itself.
+    pub fn path(&self, id: &str) -> Option<PathBuf> {
+        self.matches.try_get_one::<PathBuf>(id).ok().flatten().cloned()
+    }
+
+    /// A text flag of the command line itself.
+    pub fn text(&self, id: &str) -> Option<String> {
+        self.matches.try_get_one::<String>(id).ok().flatten().cloned()
+    }
+
+    /// `--max-memory`.
+    pub fn max_memory(&self) -> Option<u64> {
+        self.matches.try_get_one::<u64>("max-memory").ok().flatten().copied()
+    }
+
+    /// `--set KEY=VALUE`, as the library's options (text, read by each
+    /// option's kind).
+    pub fn set(&self) -> Result<Vec<(String, Value)>, String> {
+        let Ok(Some(all)) = self.matches.try_get_many::<String>("set") else {
+            return Ok(Vec::new());
+        };
+        all.map(|kv| {
+            kv.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), Value::Text(v.trim().to_string())))
+                .ok_or_else(|| format!("--set '{kv}': write KEY=VALUE, e.g. --set size=5x5"))
+        })
+        .collect()
+    }
+}

@@ -9,6 +9,7 @@ mod support;
 mod cli;
 mod cli_fifteen;
 mod definitions;
+mod flags;
 mod front_door;
 mod fuzz_inputs;
 mod ida_checkpoint;

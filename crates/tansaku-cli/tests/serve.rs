@@ -637,3 +637,41 @@ fn the_time_limit_stops_a_job() {
     );
     wait_running(&s, 0, 10);
 }
+
+/// The tables through the door: `POST /api/tables` builds a partition's
+/// tables into the server's folder (as `tansaku pdb build` would), and
+/// `GET /api/tables` answers what `tansaku pdb list --json` answers for
+/// that folder.
+#[test]
+fn tables_are_listed_and_built_as_the_pdb_command_does() {
+    let server = Server::start(&[]);
+    let listed = || server.request("GET", "/api/tables", &[], b"").json();
+    let cli = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_tansaku"))
+            .args(["pdb", "list", "--json", "--pdb-dir"])
+            .arg(server._pdb.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    assert_eq!(listed()["files"].as_array().unwrap().len(), 0);
+    assert_eq!(listed(), cli());
+    let built = server.post(
+        "/api/tables",
+        &serde_json::json!({"size": "3x3", "partition": "1-4/5-8"}),
+    );
+    assert_eq!(built.status, 200, "{}", String::from_utf8_lossy(&built.body));
+    let origins: Vec<String> = built.json()["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["origin"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(origins, ["built", "built"]);
+    assert_eq!(listed()["files"].as_array().unwrap().len(), 2);
+    assert_eq!(listed(), cli());
+    let bad = server.post("/api/tables", &serde_json::json!({"size": "3x3", "partition": "1-9"}));
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.json()["kind"], "bad-input");
+}

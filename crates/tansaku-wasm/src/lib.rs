@@ -4,12 +4,19 @@
 //! databases it builds are kept in memory for the page's life and handed
 //! to the worker to keep in the browser's storage (IndexedDB), which hands
 //! them back on the next visit.
+//!
+//! Nothing here is `unsafe`: the observer the library asks for (`Send +
+//! Sync`) keeps its state behind locks ([`tansaku::events::Watch`]), and
+//! the worker's callback, which is neither, stays in a thread-local slot
+//! that the observer reaches through a plain function.
 
 use std::cell::RefCell;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use tansaku::Context;
-use tansaku::ask::{Kind, Question};
-use tansaku::context::{MemoryStore, Observer, Tables};
+use tansaku::ErrorBody;
+use tansaku::ask::{Kind, Limits, Question};
+use tansaku::context::{MemoryStore, Tables};
+use tansaku::events::{Note, Progress, Watch};
 use wasm_bindgen::prelude::*;
 use web_time::Instant;
 
@@ -20,6 +27,9 @@ pub const BUDGET: u64 = 1 << 30;
 
 /// Memory the tables kept between questions may fill.
 pub const TABLES: u64 = 256 << 20;
+
+/// Least time between two progress events.
+const EVERY_MS: u128 = 250;
 
 /// The tables' store, shared by every question of the page.
 fn store() -> &'static Arc<MemoryStore> {
@@ -36,9 +46,10 @@ fn tables() -> &'static Tables {
 thread_local! {
     /// The worker's callback for a question's events.
     static EVENTS: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
-    /// When progress was last reported.
-    static LAST: RefCell<Option<Instant>> = const { RefCell::new(None) };
 }
+
+/// When progress was last told (`None`: never), and what.
+static LAST: Mutex<(Option<Instant>, Option<Progress>)> = Mutex::new((None, None));
 
 /// Tells the worker an event: `progress` or `note`, with JSON data.
 fn tell(event: &str, data: &str) {
@@ -49,71 +60,36 @@ fn tell(event: &str, data: &str) {
     });
 }
 
-/// The observer of a question: progress at most four times a second (the
-/// worker runs one question at a time, on one thread).
-struct Watch {
-    start: Instant,
-    total: RefCell<Option<u64>>,
-    unit: RefCell<String>,
-}
-
-// SAFETY: WebAssembly without threads: everything runs on the worker's one
-// thread; the library asks observers to be Send + Sync for native threads.
-unsafe impl Send for Watch {}
-unsafe impl Sync for Watch {}
-
-impl Observer for Watch {
-    fn begin(&self, total: Option<u64>, unit: &str) {
-        *self.total.borrow_mut() = total;
-        *self.unit.borrow_mut() = unit.to_string();
+/// After each report: the notes at once, the progress at most four times
+/// a second.
+fn wake(watch: &Watch) {
+    for text in watch.take_notes() {
+        tell(
+            "note",
+            &serde_json::to_string(&Note { text }).expect("a note serializes"),
+        );
     }
-
-    fn update(&self, done: u64, what: &str) {
-        let due = LAST.with(|l| {
-            let mut l = l.borrow_mut();
-            let now = Instant::now();
-            let due = l.is_none_or(|t| now.duration_since(t).as_millis() >= 250);
-            if due {
-                *l = Some(now);
-            }
-            due
-        });
-        if due {
-            let data = serde_json::json!({
-                "done": done,
-                "total": *self.total.borrow(),
-                "unit": *self.unit.borrow(),
-                "what": what,
-                "seconds": self.start.elapsed().as_secs_f64(),
-            });
-            tell("progress", &data.to_string());
-        }
+    let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
+    let (at, seen) = &mut *last;
+    if at.is_some_and(|t| t.elapsed().as_millis() < EVERY_MS) {
+        return;
     }
-
-    fn note(&self, text: &str) {
-        tell("note", &serde_json::json!({ "text": text }).to_string());
+    if let Some(p) = watch.take_progress(seen) {
+        *at = Some(Instant::now());
+        tell("progress", &serde_json::to_string(&p).expect("progress serializes"));
     }
-
-    fn end(&self) {}
 }
 
 /// Every game, the shipped definitions and this back end's limits: what
 /// `GET /api/games` answers from a server.
 #[wasm_bindgen]
 pub fn catalogue() -> String {
-    #[derive(serde::Serialize)]
-    struct Limits {
-        max_memory: u64,
-        job_memory: u64,
-        table_memory: u64,
-        time_limit: Option<f64>,
-        workers: usize,
-    }
     let limits = Limits {
         max_memory: BUDGET,
         job_memory: BUDGET,
         table_memory: TABLES,
         time_limit: None,
+        body_limit: None,
         workers: 1,
     };
     serde_json::to_string(&tansaku::ask::catalogue("wasm", limits)).expect("serializable")
@@ -142,28 +118,26 @@ pub fn written_tables() -> js_sys::Array {
 /// JSON `{"error", "kind"}`. `events(name, data)` hears its progress.
 #[wasm_bindgen]
 pub fn ask(kind: &str, body: &str, events: js_sys::Function) -> Result<String, JsValue> {
-    let fail = |message: String, kind: &str| {
-        JsValue::from_str(&serde_json::json!({ "error": message, "kind": kind }).to_string())
-    };
+    let fail = |e: ErrorBody| JsValue::from_str(&e.json());
     let Some(k) = Kind::of(kind) else {
-        return Err(fail(format!("'{kind}' is not a question"), "unknown-question"));
+        return Err(fail(ErrorBody::new(
+            "unknown-question",
+            format!("'{kind}' is not a question"),
+        )));
     };
-    let question = Question::read(k, body.as_bytes(), &[]).map_err(|e| fail(e.to_string(), e.kind()))?;
+    let question = Question::read(k, body.as_bytes(), &[]).map_err(|e| fail(e.body()))?;
     EVENTS.with(|e| *e.borrow_mut() = Some(events));
-    LAST.with(|l| *l.borrow_mut() = None);
+    *LAST.lock().unwrap_or_else(|p| p.into_inner()) = (None, None);
+    let watch = Arc::new(Watch::new(Some(wake)));
     let ctx = Context::new()
         .with_budget(BUDGET)
         .with_tables(tables().clone())
-        .with_observer(Arc::new(Watch {
-            start: Instant::now(),
-            total: RefCell::new(None),
-            unit: RefCell::new(String::new()),
-        }))
-        .with_notices(Arc::new(|text: &str| {
-            tell("note", &serde_json::json!({ "text": text }).to_string());
+        .with_observer(watch.clone())
+        .with_notices(Arc::new(move |text: &str| {
+            tansaku::context::Observer::note(watch.as_ref(), text);
         }));
     let answer = question.answer(&ctx, None);
     EVENTS.with(|e| *e.borrow_mut() = None);
-    let reply = answer.map_err(|e| fail(e.to_string(), e.kind()))?;
-    String::from_utf8(reply.body).map_err(|_| fail("the answer is not text".into(), "internal"))
+    let reply = answer.map_err(|e| fail(e.body()))?;
+    String::from_utf8(reply.body).map_err(|_| fail(ErrorBody::new("internal", "the answer is not text")))
 }

@@ -17,7 +17,7 @@
 //! ```
 
 use crate::games::wipeout as reversi;
-use crate::query::{CheckQuery, GameQuery, PerftQuery, PictureQuery, ScrambleQuery, guess_file};
+use crate::query::{CheckQuery, GameQuery, PerftQuery, PictureQuery, ScrambleQuery, TablesQuery, guess_file};
 use crate::{Game, GameInfo, Request, RunError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -51,12 +51,14 @@ pub enum Kind {
     Picture,
     /// A game as a list of games shows it ([`crate::describe`]).
     Describe,
+    /// Tables built ahead of time ([`crate::tables::build`]).
+    Tables,
 }
 
 impl Kind {
     /// Every kind, by name.
-    pub const NAMES: [&'static str; 9] = [
-        "solve", "longest", "check", "wipeout", "perft", "position", "scramble", "picture", "describe",
+    pub const NAMES: [&'static str; 10] = [
+        "solve", "longest", "check", "wipeout", "perft", "position", "scramble", "picture", "describe", "tables",
     ];
 
     /// The kind called `name`.
@@ -77,6 +79,7 @@ impl Kind {
             "scramble" => Kind::Scramble,
             "picture" => Kind::Picture,
             "describe" => Kind::Describe,
+            "tables" => Kind::Tables,
             _ => return None,
         })
     }
@@ -109,6 +112,9 @@ pub enum Question {
     Picture(PictureQuery),
     /// A game as a list of games shows it.
     Describe(Box<dyn Game>),
+    /// Tables to build: the board's (options in the request) or a
+    /// definition's.
+    Tables(Request, Option<Src>),
 }
 
 /// An answer: its body, and whether it is an SVG picture (else JSON).
@@ -202,6 +208,15 @@ impl Question {
                 }
                 Question::Perft(depth)
             }
+            Kind::Tables => {
+                let q: TablesQuery = body(bytes)?;
+                let (req, src) = q.resolve();
+                crate::options::Params::read("tables", &crate::tables::build_options(), Q::Solve, &req)?;
+                if let Some(src) = &src {
+                    tansaku_define::Definition::parse(src, None)?;
+                }
+                Question::Tables(req, src)
+            }
             Kind::Picture => {
                 let p: PictureQuery = body(bytes)?;
                 if p.grids
@@ -227,6 +242,7 @@ impl Question {
             Question::Scramble(..) => Kind::Scramble,
             Question::Picture(_) => Kind::Picture,
             Question::Describe(_) => Kind::Describe,
+            Question::Tables(..) => Kind::Tables,
         }
     }
 
@@ -253,6 +269,7 @@ impl Question {
                 json(&Scrambled { board, seed, moves })
             }
             Question::Describe(game) => json(&crate::describe(game.as_ref())),
+            Question::Tables(req, src) => json(&crate::tables::build(&req, src.as_ref(), ctx)?),
             Question::Picture(p) => {
                 let per_row = p.per_row.unwrap_or(8).clamp(1, 40);
                 Reply {

@@ -95,7 +95,18 @@ impl Watch {
     /// The progress since `last` was taken, if it changed (and `last`
     /// becomes it); and the notes not taken yet.
     pub fn take(&self, last: &mut Option<Progress>) -> (Option<Progress>, Vec<String>) {
-        let notes = std::mem::take(&mut *lock(&self.notes));
+        let notes = self.take_notes();
+        (self.take_progress(last), notes)
+    }
+
+    /// The notes not taken yet.
+    pub fn take_notes(&self) -> Vec<String> {
+        std::mem::take(&mut *lock(&self.notes))
+    }
+
+    /// The progress since `last` was taken, if it changed (and `last`
+    /// becomes it).
+    pub fn take_progress(&self, last: &mut Option<Progress>) -> Option<Progress> {
         let now = lock(&self.progress).clone();
         let changed = match (&now, &*last) {
             (Some(a), Some(b)) => (a.done, &a.what) != (b.done, &b.what),
@@ -103,10 +114,10 @@ impl Watch {
             _ => false,
         };
         if changed {
-            *last = now.clone();
-            (now, notes)
+            last.clone_from(&now);
+            now
         } else {
-            (None, notes)
+            None
         }
     }
 

@@ -128,6 +128,50 @@ pub struct PictureQuery {
     pub per_row: Option<usize>,
 }
 
+/// `tables`: build (or check and load) a sliding board's partition, or a
+/// definition's tables ([`crate::tables::build`]).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TablesQuery {
+    /// Board size `WxH` (default 4x4).
+    pub size: Option<String>,
+    /// The partition (default: the strongest for the board).
+    pub partition: Option<String>,
+    /// The goal (default: the tiles in order, empty cell last).
+    pub goal: Option<String>,
+    /// A definition's text, whose tables to build instead.
+    pub definition: Option<String>,
+    /// The definition's file name.
+    pub file: Option<String>,
+    /// With a definition: bytes of tables (`4G`, or a number).
+    pub table_memory: Option<Scalar>,
+}
+
+impl TablesQuery {
+    /// The request of [`crate::tables::build`] and the definition's text,
+    /// if one is given.
+    pub fn resolve(&self) -> (Request, Option<tansaku_define::Src>) {
+        let mut req = Request::default();
+        for (key, v) in [
+            ("size", &self.size),
+            ("partition", &self.partition),
+            ("goal", &self.goal),
+        ] {
+            if let Some(v) = v {
+                req = req.with(key, v.as_str());
+            }
+        }
+        if let Some(m) = &self.table_memory {
+            req = req.with("table-memory", Value::from(m));
+        }
+        let src = self.definition.as_ref().map(|text| {
+            let file = self.file.clone().unwrap_or_else(|| guess_file(text).to_string());
+            tansaku_define::Src::new(&file, text)
+        });
+        (req, src)
+    }
+}
+
 /// The longest scramble asked for.
 pub const MAX_SCRAMBLE: u32 = 100_000;
 

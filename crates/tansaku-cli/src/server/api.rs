@@ -92,12 +92,32 @@ fn not_allowed(method: &'static str) -> Response {
 /// `POST /api/{question}`: the answer as JSON, or with `Accept:
 /// text/event-stream` a stream of events ending with it.
 pub async fn ask(State(shared): State<Arc<Shared>>, Path(name): Path<String>, request: Request) -> Response {
-    let Some(kind) = Kind::of(&name) else {
+    ask_named(shared, &name, request).await
+}
+
+/// `GET /api/tables`: the tables the server keeps, as `tansaku pdb list
+/// --json` lists them.
+pub async fn tables(State(shared): State<Arc<Shared>>) -> Response {
+    match tansaku::tables::list(&shared.tables) {
+        Ok(list) => json_response(StatusCode::OK, to_json(&list).into_bytes()),
+        Err(e) => ApiError::from(e).into_response(),
+    }
+}
+
+/// `POST /api/tables`: builds a partition's or a definition's tables, as a
+/// job (progress, cancel).
+pub async fn build_tables(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    ask_named(shared, "tables", request).await
+}
+
+/// A question by name.
+async fn ask_named(shared: Arc<Shared>, name: &str, request: Request) -> Response {
+    let Some(kind) = Kind::of(name) else {
         return ApiError::new(
             StatusCode::NOT_FOUND,
             "unknown-question",
             format!(
-                "'/api/{name}' is not a question: ask solve, longest, check, wipeout, perft, position, scramble, describe or picture"
+                "'/api/{name}' is not a question: ask solve, longest, check, wipeout, perft, position, scramble, describe, picture or tables"
             ),
         )
         .into_response();

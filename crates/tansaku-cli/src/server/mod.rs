@@ -104,6 +104,7 @@ fn router(shared: Arc<Shared>, hosts: Arc<Hosts>) -> Router {
     Router::new()
         .route("/api/games", get(api::games))
         .route("/api/status", get(api::status))
+        .route("/api/tables", get(api::tables).post(api::build_tables))
         .route("/api/cancel/{id}", any(api::cancel))
         .route("/api/{question}", any(api::ask))
         .route("/", get(assets::index))

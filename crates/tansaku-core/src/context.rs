@@ -356,10 +356,12 @@ pub struct Context {
 }
 
 /// The processes of a job that search one problem together (an MPI job):
-/// every process runs the same search, takes its share of an iteration's
-/// subtrees (subtree `i` is process `i % count`'s) and learns the others'
-/// results by [`Processes::all_gather`], so each ends with the answer and
-/// the counts of one process.
+/// every process runs the same search. IDA* deals an iteration's subtrees
+/// among them (subtree `i` is process `i % count`'s) and learns the others'
+/// results by [`Processes::all_gather`]; a dense analysis gives each a
+/// slice of the ranks and sends each successor to the process that owns
+/// it ([`Processes::all_to_all`]). Each ends with the answer and the counts
+/// of one process.
 pub trait Processes: Send + Sync {
     /// This process's number, from 0.
     fn rank(&self) -> usize;
@@ -368,6 +370,10 @@ pub trait Processes: Send + Sync {
     /// Every process's `mine`, process 0's first; every process calls it
     /// at the same point of the search.
     fn all_gather(&self, mine: &[u64]) -> Vec<u64>;
+    /// Sends `out[k]` to process `k` (`out` has one list a process) and
+    /// returns what every process sent this one, process 0's first; every
+    /// process calls it at the same point of the search.
+    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<u64>;
 }
 
 impl Default for Context {
@@ -417,6 +423,7 @@ impl Context {
     ///     fn rank(&self) -> usize { 0 }
     ///     fn count(&self) -> usize { 1 }
     ///     fn all_gather(&self, mine: &[u64]) -> Vec<u64> { mine.to_vec() }
+    ///     fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<u64> { out[0].clone() }
     /// }
     /// let ctx = tansaku_core::Context::new().with_processes(Arc::new(Alone));
     /// assert_eq!(ctx.processes().map(|p| p.count()), Some(1));

@@ -23,8 +23,15 @@ pub fn join(ctx: tansaku::Context, question: Question) -> Result<(tansaku::Conte
     let universe = mpi::initialize().ok_or_else(|| Failure::Usage("MPI is already initialised".into()))?;
     let processes = MpiProcesses::world();
     let ctx = if processes.rank == 0 { ctx } else { ctx.quiet() };
-    if processes.rank == 0 && question == Question::Solve {
-        eprintln!("mpi: {} processes share each iteration's subtrees", processes.count);
+    if processes.rank == 0 {
+        eprintln!(
+            "mpi: {} processes share {}",
+            processes.count,
+            match question {
+                Question::Solve => "each iteration's subtrees",
+                Question::Longest => "the table, a slice each, two bits a position",
+            }
+        );
     }
     Ok((
         ctx.with_processes(std::sync::Arc::new(processes)),

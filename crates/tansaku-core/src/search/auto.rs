@@ -176,6 +176,72 @@ impl RunOptions {
     }
 }
 
+/// The one place an algorithm becomes its search: breadth-first and the
+/// bidirectional searches with the state index `I` (hashing or ranks,
+/// [`super::index`]), plain iterative deepening, and for IDA* the search
+/// `ida` (its bound, pruning and inner loop are the caller's). With
+/// [`RunOptions::precheck`], a bidirectional search first proves that a
+/// solution exists before a tree search.
+pub fn run_indexed<P, I>(
+    p: &P,
+    start: &P::State,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+    ida: impl FnOnce(super::IdaOptions) -> Result<super::Solution<P>, super::SearchError>,
+) -> Result<super::Solution<P>, super::SearchError>
+where
+    P: crate::Puzzle,
+    I: super::index::StateIndex<P>,
+{
+    use super::SearchError;
+    match opts.algorithm {
+        Algorithm::Bfs => super::bfs::bfs_indexed::<P, I>(p, start, ctx),
+        Algorithm::Bidir => super::bidir::layered::<P, I>(p, start, ctx),
+        Algorithm::BidirAlternate => super::bidir::alternating::<P, I>(p, start, ctx),
+        Algorithm::Iddfs | Algorithm::IdaStar => {
+            if opts.precheck
+                && let Err(e @ SearchError::Unsolvable { .. }) = super::bidir::layered::<P, I>(p, start, ctx)
+            {
+                return Err(e);
+            }
+            match opts.algorithm {
+                Algorithm::Iddfs => super::iddfs(p, start, opts.ida(ctx)),
+                _ => ida(opts.ida(ctx)),
+            }
+        }
+    }
+}
+
+/// [`run_indexed`] on any puzzle, its graph searches indexing their states
+/// by hashing.
+pub fn run_hashed<P: crate::Puzzle>(
+    p: &P,
+    start: &P::State,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+    ida: impl FnOnce(super::IdaOptions) -> Result<super::Solution<P>, super::SearchError>,
+) -> Result<super::Solution<P>, super::SearchError> {
+    run_indexed::<P, super::index::HashIndex<P::State>>(p, start, opts, ctx, ida)
+}
+
+/// [`run_indexed`] on a [`crate::Ranked`] puzzle: the graph searches index
+/// their states by rank (a bit each, no hashing) when the rank space is
+/// small enough ([`super::index::prefers_rank_index`]), by hashing
+/// otherwise.
+pub fn run_ranked_with<P: crate::Ranked>(
+    p: &P,
+    start: &P::State,
+    opts: &RunOptions,
+    ctx: &crate::Context,
+    ida: impl FnOnce(super::IdaOptions) -> Result<super::Solution<P>, super::SearchError>,
+) -> Result<super::Solution<P>, super::SearchError> {
+    if super::index::prefers_rank_index(p) {
+        run_indexed::<P, super::index::RankIndex>(p, start, opts, ctx, ida)
+    } else {
+        run_hashed(p, start, opts, ctx, ida)
+    }
+}
+
 /// Runs a search on any puzzle, the graph searches indexing their states
 /// by hashing; `h` is IDA*'s bound.
 ///
@@ -216,29 +282,11 @@ pub fn run_pruned<P: crate::Puzzle, H: super::LowerBound<P>, R: super::MovePruni
     opts: &RunOptions,
     ctx: &crate::Context,
 ) -> Result<super::Solution<P>, super::SearchError> {
-    use super::SearchError;
-    match opts.algorithm {
-        Algorithm::Bfs => super::bfs(p, start, ctx),
-        Algorithm::Bidir => super::bidirectional(p, start, ctx),
-        Algorithm::BidirAlternate => super::bidirectional_alternating(p, start, ctx),
-        Algorithm::Iddfs | Algorithm::IdaStar => {
-            if opts.precheck
-                && let Err(e @ SearchError::Unsolvable { .. }) = super::bidirectional(p, start, ctx)
-            {
-                return Err(e);
-            }
-            if opts.algorithm == Algorithm::Iddfs {
-                super::iddfs(p, start, opts.ida(ctx))
-            } else {
-                super::ida_star_pruned(p, start, h, r, opts.ida(ctx))
-            }
-        }
-    }
+    run_hashed(p, start, opts, ctx, |ida| super::ida_star_pruned(p, start, h, r, ida))
 }
 
-/// [`run`] on a [`crate::Ranked`] puzzle: the graph searches index their
-/// states by rank (a bit each, no hashing) when the rank space is small
-/// enough ([`super::index::prefers_rank_index`]), by hashing otherwise.
+/// [`run`] on a [`crate::Ranked`] puzzle, its graph searches indexed by
+/// rank where that is better ([`run_ranked_with`]).
 ///
 /// ```
 /// use tansaku_core::examples::Swaps;
@@ -267,31 +315,5 @@ pub fn run_ranked_pruned<P: crate::Ranked, H: super::LowerBound<P>, R: super::Mo
     opts: &RunOptions,
     ctx: &crate::Context,
 ) -> Result<super::Solution<P>, super::SearchError> {
-    use super::SearchError;
-    if !super::index::prefers_rank_index(p) {
-        return run_pruned(p, start, h, r, opts, ctx);
-    }
-    match opts.algorithm {
-        Algorithm::Bfs => super::bfs_ranked(p, start, ctx),
-        Algorithm::Bidir => super::bidirectional_ranked(p, start, ctx),
-        Algorithm::BidirAlternate => super::bidirectional_alternating_ranked(p, start, ctx),
-        Algorithm::Iddfs | Algorithm::IdaStar => {
-            if opts.precheck
-                && let Err(e @ SearchError::Unsolvable { .. }) = super::bidirectional_ranked(p, start, ctx)
-            {
-                return Err(e);
-            }
-            run_pruned(
-                p,
-                start,
-                h,
-                r,
-                &RunOptions {
-                    precheck: false,
-                    ..opts.clone()
-                },
-                ctx,
-            )
-        }
-    }
+    run_ranked_with(p, start, opts, ctx, |ida| super::ida_star_pruned(p, start, h, r, ida))
 }

@@ -52,7 +52,7 @@ pub fn bfs_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Result<S
     bfs_indexed::<P, RankIndex>(p, start, ctx)
 }
 
-fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
+pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
     p: &P,
     start: &P::State,
     ctx: &Context,

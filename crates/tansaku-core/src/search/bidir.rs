@@ -106,7 +106,11 @@ fn goals_for_backward_search<P: Puzzle>(p: &P) -> Result<Vec<P::State>, SearchEr
     })
 }
 
-fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(
+    p: &P,
+    start: &P::State,
+    ctx: &Context,
+) -> Result<Solution<P>, SearchError> {
     let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
@@ -198,7 +202,7 @@ pub fn bidirectional_alternating_ranked<P: Ranked>(
     alternating::<P, RankIndex>(p, start, ctx)
 }
 
-fn alternating<P: Puzzle, I: StateIndex<P>>(
+pub(crate) fn alternating<P: Puzzle, I: StateIndex<P>>(
     p: &P,
     start: &P::State,
     ctx: &Context,

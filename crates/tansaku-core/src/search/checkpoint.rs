@@ -398,7 +398,6 @@ mod files {
         }))
     }
 
-    #[cfg(feature = "mpi")]
     impl Opened {
         /// The last level the checkpoint holds.
         pub(crate) fn level(&self) -> usize {
@@ -467,7 +466,7 @@ mod files {
 
     /// The checkpoint of an analysis on disk, in its folder: a small file that
     /// names the generation of chunk files holding the table at a level's end.
-    pub const DISK_FILE: &str = "longest-disk.ckpt";
+    pub(crate) const DISK_FILE: &str = "longest-disk.ckpt";
     const DISK_TEMP: &str = "longest-disk.ckpt.tmp";
     const DISK_MAGIC: &[u8; 16] = b"tansaku-disk\0\0\0\0";
 

@@ -17,15 +17,14 @@
 //! thread that it did; bottom-up lets each thread write only its own words.
 //! So the counts are exact and the result does not depend on scheduling.
 
-#[cfg(feature = "files")]
-use super::checkpoint;
 use super::checkpoint::Saved;
+use super::keep::Keeper;
+use super::shares::Shares;
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
-use web_time::Instant;
 
 /// Words per parallel work item.
 pub(crate) const CHUNK_WORDS: usize = 1 << 12;
@@ -206,100 +205,58 @@ pub enum Bits {
     Two,
 }
 
-/// What a dense analysis leaves: the histogram, the work, the table.
+/// What a dense analysis leaves: the histogram, the work, the table (this
+/// process's slice of it), and for a job the longest positions' ranks
+/// gathered from every slice.
 pub(crate) struct Dense<C: Code> {
     pub(crate) histogram: Vec<u64>,
     pub(crate) expanded: u64,
     pub(crate) seconds: f64,
     pub(crate) table: Table<C>,
+    /// The longest positions' ranks from every slice (first `keep` of
+    /// each), when processes shared the work.
+    shared_longest: Option<Vec<u64>>,
 }
 
 impl<C: Code> Dense<C> {
-    /// The longest positions' ranks, in increasing order.
-    pub(crate) fn longest(&self) -> impl Iterator<Item = u64> + '_ {
-        self.table.ranks_with(C::last((self.histogram.len() - 1) as u32))
+    /// The longest positions' ranks, in increasing order (for a job, the
+    /// ones gathered).
+    pub(crate) fn longest(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+        match &self.shared_longest {
+            Some(ranks) => Box::new(ranks.iter().copied()),
+            None => Box::new(self.table.ranks_with(C::last((self.histogram.len() - 1) as u32))),
+        }
     }
 }
 
-/// The levels a checkpoint holds, loaded into `table`; `None` when there
-/// is none to go on from (a checkpoint of another analysis is refused).
-#[cfg(feature = "files")]
-fn resume<C: Code>(
-    save: Option<&Checkpoint>,
-    bits: u32,
-    n: u64,
-    table: &Table<C>,
-) -> Result<Option<Saved>, SearchError> {
-    let Some(c) = save else { return Ok(None) };
-    match checkpoint::open(&c.dir, &c.key, bits, n)? {
-        Some(file) => Ok(Some(checkpoint::load(file, &table.words)?)),
-        None => Ok(None),
-    }
-}
-
-/// Without files there is no checkpoint to go on from, nor to write.
-#[cfg(not(feature = "files"))]
-fn resume<C: Code>(save: Option<&Checkpoint>, _: u32, _: u64, _: &Table<C>) -> Result<Option<Saved>, SearchError> {
-    match save {
-        Some(_) => Err(super::no_files("a checkpoint")),
-        None => Ok(None),
-    }
-}
-
-/// Writes the levels done into the checkpoint; returns what it cost.
-#[cfg(feature = "files")]
-fn save_levels<C: Code>(
-    c: &Checkpoint,
-    bits: u32,
-    n: u64,
-    histogram: &[u64],
-    expanded: u64,
-    table: &Table<C>,
-) -> Result<Duration, SearchError> {
-    let t = Instant::now();
-    checkpoint::save(
-        &c.dir,
-        &c.key,
-        bits,
-        n,
-        &Saved {
-            histogram: histogram.to_vec(),
-            expanded,
-        },
-        &table.words,
-    )?;
-    Ok(t.elapsed())
-}
-
-#[cfg(not(feature = "files"))]
-fn save_levels<C: Code>(
-    _: &Checkpoint,
-    _: u32,
-    _: u64,
-    _: &[u64],
-    _: u64,
-    _: &Table<C>,
-) -> Result<Duration, SearchError> {
-    Err(super::no_files("a checkpoint"))
-}
-
-/// Runs the levels of a dense analysis of `p` in slots of code `C`.
+/// Runs the levels of a dense analysis of `p` in slots of code `C`: alone,
+/// or each process of the context's job on its slice of the ranks
+/// ([`super::shares`]), keeping at most `keep` longest positions a slice;
+/// with checkpoints when `save` asks for them ([`super::keep`]).
 pub(crate) fn run<P: Ranked, C: Code>(
     p: &P,
     ctx: &crate::Context,
     save: Option<&Checkpoint>,
+    keep: usize,
 ) -> Result<Dense<C>, SearchError> {
     let n = p.state_count();
-    let len =
-        usize::try_from(n).map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
     let timer = Timer::start();
-    let bits = C::BITS;
+    let mut shares = Shares::of(n, C::PER_WORD as u64, ctx.processes());
+    let len = usize::try_from(shares.hi - shares.lo)
+        .map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
+    if shares.shared() {
+        ctx.check(
+            "this process's slice of the distance table (two bits per state)",
+            Table::<C>::bytes_for(len as u64),
+        )?;
+    }
     let table = Table::<C>::new(len);
-    let resumed = resume(save, bits, n, &table)?;
+    let mut keeper = Keeper::new(save, &shares, C::BITS)?;
+    let resumed = keeper.resume(&shares, &table)?;
     let from_checkpoint = resumed.is_some();
     let (mut histogram, mut expanded) = match resumed {
         Some(Saved { histogram, expanded }) => (histogram, expanded),
-        None => (vec![seed_goals(p, &table)], 0),
+        None => (vec![shares.sum(seed_goals(p, &table, &shares)?)], 0),
     };
     let mut unseen = n - histogram.iter().sum::<u64>();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
@@ -311,30 +268,18 @@ pub(crate) fn run<P: Ranked, C: Code>(
         ));
     }
     progress.update(n - unseen, &format!("level {}", histogram.len() - 1));
-    let mut last_write = Instant::now();
-    let mut write_cost = Duration::ZERO;
-    let write = |histogram: &[u64], expanded: u64| {
-        save_levels(
-            save.expect("only called with a checkpoint"),
-            bits,
-            n,
-            histogram,
-            expanded,
-            &table,
-        )
-    };
     loop {
         let d = (histogram.len() - 1) as u32;
         let frontier = histogram[d as usize];
         if frontier == 0 || unseen == 0 {
             break;
         }
-        if let Some(why) = ctx.stopped() {
+        if shares.any(ctx.stopped().is_some()) {
             progress.finish();
-            if save.is_some() {
-                write(&histogram, expanded)?;
-            }
-            return Err(SearchError::Stopped(why));
+            keeper.write(&shares, &histogram, expanded, &table)?;
+            return Err(SearchError::Stopped(
+                ctx.stopped().unwrap_or(crate::context::Stop::Cancelled),
+            ));
         }
         if C::MAX_DISTANCE.is_some_and(|m| d >= m) {
             return Err(SearchError::Unsupported(format!(
@@ -348,20 +293,25 @@ pub(crate) fn run<P: Ranked, C: Code>(
         // diameter, few shortcuts) bottom-up pays only once the frontier is
         // comparable to what is left: measured on 5x5 Flip It, switching at
         // frontier > unseen / 2 is within a few percent of the best level by
-        // level choice.
-        let bottom_up = frontier.saturating_mul(2) > unseen;
-        let (found, work) = if bottom_up {
-            bottom_up_level(p, &table, d)
-        } else {
-            top_down_level(p, &table, d)
+        // level choice. Processes sharing the work go top-down: a slice
+        // cannot look at its neighbours' levels.
+        let how = match (shares.shared(), frontier.saturating_mul(2) > unseen) {
+            (true, _) => "top-down, shared",
+            (false, true) => "bottom-up",
+            (false, false) => "top-down",
         };
+        let (found, work) = match how {
+            "bottom-up" => bottom_up_level(p, &table, d),
+            "top-down" => top_down_level(p, &table, d),
+            _ => shares.top_down_level(p, &table, C::current(d), C::next(d)),
+        };
+        let found = shares.sum(found);
         expanded += work;
         progress.line(&format!(
-            "  level {:>3} -> {:>3}: {:>12} new states  ({}, {:.2} s)",
+            "  level {:>3} -> {:>3}: {:>12} new states  ({how}, {:.2} s)",
             d,
             d + 1,
             found,
-            if bottom_up { "bottom-up" } else { "top-down" },
             timer.seconds()
         ));
         progress.update(n - unseen + found, &format!("level {}", d + 1));
@@ -373,26 +323,28 @@ pub(crate) fn run<P: Ranked, C: Code>(
         if C::RELABEL {
             relabel::<C>(&table.words);
         }
-        if let Some(c) = save {
-            let since = last_write.elapsed();
-            if unseen > 0 && since >= c.every && since >= write_cost * 20 {
-                write_cost = write(&histogram, expanded)?;
-                last_write = Instant::now();
-            }
+        if unseen > 0 && keeper.due(&shares) {
+            keeper.write(&shares, &histogram, expanded, &table)?;
         }
     }
     progress.finish();
-    if let Some(c) = save {
-        super::checkpoint::finished(&c.dir, super::checkpoint::FILE, ctx);
-    }
+    keeper.finish(&shares, ctx);
     while histogram.len() > 1 && *histogram.last().expect("non-empty") == 0 {
         histogram.pop();
     }
+    let shared_longest = shares.shared().then(|| {
+        let last = C::last((histogram.len() - 1) as u32);
+        shares.gather_ranks(&table, last, keep)
+    });
+    if let Some(line) = shares.traffic() {
+        ctx.notice(&line);
+    }
     Ok(Dense {
         histogram,
-        expanded,
+        expanded: shares.sum(expanded),
         seconds: timer.seconds(),
         table,
+        shared_longest,
     })
 }
 
@@ -423,21 +375,28 @@ pub(crate) fn relabel<C: Code>(words: &[AtomicU64]) {
     });
 }
 
-/// Writes distance 0 for every goal (listed by the puzzle or found by a
-/// scan); returns how many there are.
-fn seed_goals<P: Ranked, C: Code>(p: &P, table: &Table<C>) -> u64 {
+/// Writes distance 0 for every goal of this process's slice (listed by
+/// the puzzle or, alone, found by a scan); returns how many there are.
+fn seed_goals<P: Ranked, C: Code>(p: &P, table: &Table<C>, shares: &Shares) -> Result<u64, SearchError> {
     let words = &table.words;
     let len = table.len;
     let zero = C::current(0);
+    let (lo, hi) = (shares.lo, shares.hi);
     match p.goal_states() {
         Some(list) => {
             let mut count = 0;
             for g in list {
-                count += u64::from(claim::<C>(words, p.rank(&g) as usize, zero));
+                let r = p.rank(&g);
+                if (lo..hi).contains(&r) {
+                    count += u64::from(claim::<C>(words, (r - lo) as usize, zero));
+                }
             }
-            count
+            Ok(count)
         }
-        None => (0..table.chunks())
+        None if shares.shared() => Err(SearchError::Unsupported(
+            "an analysis across processes needs a listable goal set".into(),
+        )),
+        None => Ok((0..table.chunks())
             .into_par_iter()
             .map(|c| {
                 let mut count = 0;
@@ -456,7 +415,7 @@ fn seed_goals<P: Ranked, C: Code>(p: &P, table: &Table<C>) -> u64 {
                 }
                 count
             })
-            .sum(),
+            .sum()),
     }
 }
 

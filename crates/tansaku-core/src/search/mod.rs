@@ -28,9 +28,9 @@ mod dense;
 pub mod disk;
 pub mod ida;
 pub mod index;
-#[cfg(feature = "mpi")]
-pub mod mpi;
+mod keep;
 pub mod retrograde;
+mod shares;
 mod store;
 pub mod symmetric;
 

@@ -200,7 +200,12 @@ pub fn retrograde_dense<P: Ranked>(
         Table::<Bytes>::bytes_for(p.state_count()),
         opts.ctx.budget(),
     )?;
-    let run = dense::run::<P, Bytes>(p, &opts.ctx, opts.checkpoint.as_ref())?;
+    if shared(&opts) {
+        return Err(SearchError::Unsupported(
+            "a table of distances cannot be shared between processes: they share two bits a state".into(),
+        ));
+    }
+    let run = dense::run::<P, Bytes>(p, &opts.ctx, opts.checkpoint.as_ref(), opts.keep)?;
     let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
     let analysis = analysis_of(run.histogram, positions, run.expanded, run.seconds);
     Ok((analysis, DistanceTable(run.table)))
@@ -302,6 +307,11 @@ pub fn retrograde_symmetric<P: Ranked + Symmetric>(
     retrograde_then(p, opts, |ranks| Some(count_orbits(p, ranks.map(|r| p.unrank(r)))))
 }
 
+/// Whether the context's processes share the analysis (more than one).
+fn shared(opts: &RetroOptions) -> bool {
+    opts.ctx.processes().is_some_and(|p| p.count() > 1)
+}
+
 /// Longest positions whose ranks an analysis on disk keeps to count them up
 /// to symmetry (32 MB of ranks).
 const ON_DISK_RANKS: usize = 1 << 22;
@@ -315,6 +325,19 @@ fn retrograde_then<P: Ranked>(
     orbits: impl FnOnce(&mut dyn Iterator<Item = u64>) -> Option<u64>,
 ) -> Result<(Analysis<P::State>, Option<DistanceTable>, Option<u64>), SearchError> {
     check_reversible(p)?;
+    if shared(&opts) {
+        // Each process keeps its slice, two bits a state.
+        let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref(), opts.keep)?;
+        let ranks: Vec<u64> = run.longest().collect();
+        let positions = ranks.iter().take(opts.keep).map(|&r| p.unrank(r)).collect();
+        let all = ranks.len() as u64 == run.histogram[run.histogram.len() - 1];
+        let o = if all { orbits(&mut ranks.into_iter()) } else { None };
+        return Ok((
+            analysis_of(run.histogram, positions, run.expanded, run.seconds),
+            None,
+            o,
+        ));
+    }
     let bits = match (plan_bits(p, &opts), &opts.disk) {
         (Err(SearchError::OverBudget(_)), Some(dir)) if opts.bits != Bits::Eight => {
             // The table is gone when the run ends: the longest positions'
@@ -331,7 +354,7 @@ fn retrograde_then<P: Ranked>(
         let o = orbits(&mut t.ranks_at(a.longest));
         return Ok((a, Some(t), o));
     }
-    let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref())?;
+    let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref(), opts.keep)?;
     let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
     let o = orbits(&mut run.longest());
     Ok((

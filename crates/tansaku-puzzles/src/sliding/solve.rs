@@ -533,6 +533,23 @@ impl Solver {
         }
     }
 
+    /// IDA* with the solver's bound: its tables, linear conflicts or
+    /// Manhattan distance.
+    fn bounded(&self, p: &Sliding, start: &SlideState) -> Result<Solution<Sliding>, SearchError> {
+        match (&self.tables, &self.plan.bound) {
+            (Tables::Additive(db), _) => self.ida(p, start, db.as_ref()),
+            (Tables::Max(db), _) => self.ida(p, start, db),
+            (Tables::Labels(db), _) => self.ida(p, start, db.as_ref()),
+            (_, Some(Bound::LinearConflicts)) => match LinearConflictBound::new(p) {
+                Some(lc) => self.ida(p, start, &lc),
+                None => Err(SearchError::Unsupported(
+                    "linear conflicts need distinct tiles; these tiles repeat".into(),
+                )),
+            },
+            _ => self.ida(p, start, &ManhattanBound::new(p)),
+        }
+    }
+
     /// A shortest solution from `start` of puzzle `p`, which must have the
     /// solver's board size, tiles and goal.
     pub fn solve(&self, p: &Sliding, start: &SlideState) -> Result<Solution<Sliding>, SolveError> {
@@ -547,44 +564,23 @@ impl Solver {
         if let Some(reason) = p.unsolvable_reason(start) {
             return Err(SolveError::Unreachable(reason));
         }
-        let sol = match self.plan.algorithm {
-            Algorithm::Bfs | Algorithm::Bidir | Algorithm::BidirAlternate => match Packed::new(p) {
-                Some(k) => {
-                    graph_search(&k, &k.pack(start), self.plan.algorithm, &self.ida.ctx).map(|s| k.unpack_solution(s))
-                }
-                None => graph_search(p, start, self.plan.algorithm, &self.ida.ctx),
-            },
-            Algorithm::Iddfs => search::iddfs(p, start, self.ida.clone()),
-            Algorithm::IdaStar => match (&self.tables, &self.plan.bound) {
-                (Tables::Additive(db), _) => self.ida(p, start, db.as_ref()),
-                (Tables::Max(db), _) => self.ida(p, start, db),
-                (Tables::Labels(db), _) => self.ida(p, start, db.as_ref()),
-                (_, Some(Bound::LinearConflicts)) => {
-                    let lc = LinearConflictBound::new(p).expect("distinct tiles were checked");
-                    self.ida(p, start, &lc)
-                }
-                _ => self.ida(p, start, &ManhattanBound::new(p)),
-            },
+        let opts = auto::RunOptions {
+            algorithm: self.plan.algorithm,
+            max_depth: self.ida.max_depth,
+            threads: self.ida.threads,
+            precheck: false,
+        };
+        let ctx = &self.ida.ctx;
+        // The graph searches store boards: packed into a word where they fit.
+        let sol = match (self.plan.algorithm.stores_states(), Packed::new(p)) {
+            (true, Some(k)) => auto::run_ranked_with(&k, &k.pack(start), &opts, ctx, |_| {
+                Err(SearchError::Unsupported(
+                    "a tree search runs on the boards themselves".into(),
+                ))
+            })
+            .map(|s| k.unpack_solution(s)),
+            _ => auto::run_ranked_with(p, start, &opts, ctx, |_| self.bounded(p, start)),
         }?;
         Ok(sol)
-    }
-}
-
-/// A graph search on a ranked puzzle: indexed by rank when the rank space
-/// is small enough, by hash otherwise.
-fn graph_search<P: Ranked>(
-    p: &P,
-    start: &P::State,
-    algorithm: Algorithm,
-    ctx: &tansaku_core::Context,
-) -> Result<Solution<P>, SearchError> {
-    let ranked = prefers_rank_index(p);
-    match (algorithm, ranked) {
-        (Algorithm::Bfs, true) => search::bfs_ranked(p, start, ctx),
-        (Algorithm::Bfs, false) => search::bfs(p, start, ctx),
-        (Algorithm::Bidir, true) => search::bidirectional_ranked(p, start, ctx),
-        (Algorithm::Bidir, false) => search::bidirectional(p, start, ctx),
-        (_, true) => search::bidirectional_alternating_ranked(p, start, ctx),
-        (_, false) => search::bidirectional_alternating(p, start, ctx),
     }
 }

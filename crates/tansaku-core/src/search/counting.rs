@@ -93,85 +93,22 @@ where
     P::State: Ord,
 {
     let timer = Timer::start();
-    let group: Vec<usize> = if merge {
-        (0..p.symmetry_count())
-            .filter(|&i| p.apply_symmetry(i, start) == *start)
-            .collect()
-    } else {
-        vec![0]
-    };
-    let canon = |s: &P::State| {
-        group
-            .iter()
-            .map(|&i| p.apply_symmetry(i, s))
-            .min()
-            .expect("the identity")
-    };
-    let orbit = |s: &P::State| {
-        let mut images: Vec<P::State> = group.iter().map(|&i| p.apply_symmetry(i, s)).collect();
-        images.sort();
-        images.dedup();
-        images.len()
-    };
-    let mut stats = Stats::default();
-    let mut layers: Vec<Vec<Node<P::State>>> = vec![vec![Node {
-        state: canon(start),
-        sequences: 1,
-        parent: u32::MAX,
-    }]];
-    let done = |layers: Vec<Vec<Node<P::State>>>, goals: Vec<(P::State, u128, u32)>, stats: Stats| {
-        let depth = layers.len() as u32;
-        let layer_sizes = layers.iter().map(|l| l.len() as u64).collect();
-        let classes = goals
-            .into_iter()
-            .map(|(rep, sequences, parent)| {
-                // The chain of representatives, then one real path along it.
-                let mut chain = vec![rep.clone()];
-                let mut at = parent;
-                for layer in layers.iter().rev() {
-                    let node = &layer[at as usize];
-                    chain.push(node.state.clone());
-                    at = node.parent;
-                }
-                chain.reverse();
-                let mut here = start.clone();
-                let mut moves = Vec::new();
-                for next in &chain[1..] {
-                    let mut step = None;
-                    p.for_each_successor(&here, |m, t| {
-                        if step.is_none() && canon(&t) == *next {
-                            step = Some((m, t));
-                        }
-                    });
-                    let (m, t) = step.expect("a symmetry maps the representative's move onto this position");
-                    moves.push(m);
-                    here = t;
-                }
-                GoalClass {
-                    orbit: orbit(&rep),
-                    representative: rep,
-                    sequences,
-                    moves,
-                }
-            })
-            .collect();
-        ShortestCount {
-            depth,
-            classes,
-            layer_sizes,
-            symmetries: group.len(),
-            stats,
-        }
+    let m = Merged::new(p, start, merge);
+    let mut stats = Stats {
+        generated: 1,
+        ..Stats::default()
     };
     if p.is_goal(start) {
-        stats.generated = 1;
         stats.seconds = timer.seconds();
-        let goals = vec![(canon(start), 1, u32::MAX)];
-        let mut found = done(Vec::new(), goals, stats);
+        let mut found = m.found(Vec::new(), vec![(m.canon(start), 1, u32::MAX)], stats);
         found.layer_sizes = vec![1];
         return Ok(found);
     }
-    stats.generated = 1;
+    let mut layers: Vec<Vec<Node<P::State>>> = vec![vec![Node {
+        state: m.canon(start),
+        sequences: 1,
+        parent: u32::MAX,
+    }]];
     // A stored state: the state, its count, its parent, the index entry.
     let guard = MemoryGuard::new(4 * (std::mem::size_of::<P::State>() as u64 + 4) + 24, ctx);
     let mut live = crate::progress::Lazy::new(ctx, "states");
@@ -190,14 +127,82 @@ where
         }
         guard.stopped()?;
         let last = layers.last().expect("a layer");
-        // Pass 1: goals among the successors of the last layer.
+        let goals = m.goals_after(last, &mut stats);
+        if !goals.is_empty() {
+            stats.generated += goals.len() as u64;
+            stats.seconds = timer.seconds();
+            return Ok(m.found(layers, goals, stats));
+        }
+        if layers.len() as u32 + 1 > max_depth {
+            stats.seconds = timer.seconds();
+            return Err(SearchError::DepthLimit {
+                limit: max_depth,
+                stats,
+            });
+        }
+        let stored: usize = layers.iter().map(Vec::len).sum();
+        let next = m.next_layer(last, stored, &guard, &mut stats)?;
+        if next.is_empty() {
+            stats.seconds = timer.seconds();
+            return Err(SearchError::Unsolvable { stats });
+        }
+        stats.generated += next.len() as u64;
+        layers.push(next);
+    }
+}
+
+/// A goal class found: its representative, the sequences reaching it, and
+/// its parent in the last layer.
+type Found<S> = (S, u128, u32);
+
+/// States merged under the symmetries of `p` that fix the start.
+struct Merged<'a, P: Symmetric> {
+    p: &'a P,
+    start: &'a P::State,
+    group: Vec<usize>,
+}
+
+impl<'a, P: Symmetric> Merged<'a, P>
+where
+    P::State: Ord,
+{
+    fn new(p: &'a P, start: &'a P::State, merge: bool) -> Self {
+        let group = if merge {
+            (0..p.symmetry_count())
+                .filter(|&i| p.apply_symmetry(i, start) == *start)
+                .collect()
+        } else {
+            vec![0]
+        };
+        Merged { p, start, group }
+    }
+
+    /// The representative of `s`'s class: its least image.
+    fn canon(&self, s: &P::State) -> P::State {
+        self.group
+            .iter()
+            .map(|&i| self.p.apply_symmetry(i, s))
+            .min()
+            .expect("the identity")
+    }
+
+    /// How many positions `s`'s class holds.
+    fn orbit(&self, s: &P::State) -> usize {
+        let mut images: Vec<P::State> = self.group.iter().map(|&i| self.p.apply_symmetry(i, s)).collect();
+        images.sort();
+        images.dedup();
+        images.len()
+    }
+
+    /// Pass 1: the goals among the successors of the last layer.
+    fn goals_after(&self, last: &[Node<P::State>], stats: &mut Stats) -> Vec<Found<P::State>> {
         let mut goal_index: FxHashMap<P::State, usize> = FxHashMap::default();
-        let mut goals: Vec<(P::State, u128, u32)> = Vec::new();
+        let mut goals: Vec<Found<P::State>> = Vec::new();
         for (i, node) in last.iter().enumerate() {
             stats.expanded += 1;
-            p.for_each_successor(&node.state, |_, t| {
-                if p.is_goal(&t) {
-                    let c = canon(&t);
+            self.p.for_each_successor(&node.state, |_, t| {
+                if self.p.is_goal(&t) {
+                    let c = self.canon(&t);
                     match goal_index.get(&c) {
                         Some(&g) => goals[g].1 += node.sequences,
                         None => {
@@ -208,22 +213,19 @@ where
                 }
             });
         }
-        if !goals.is_empty() {
-            stats.generated += goals.len() as u64;
-            stats.seconds = timer.seconds();
-            return Ok(done(layers, goals, stats));
-        }
-        if layers.len() as u32 + 1 > max_depth {
-            stats.seconds = timer.seconds();
-            return Err(SearchError::DepthLimit {
-                limit: max_depth,
-                stats,
-            });
-        }
-        // Pass 2: the next layer.
+        goals
+    }
+
+    /// Pass 2: the next layer, merged, with its sequences counted.
+    fn next_layer(
+        &self,
+        last: &[Node<P::State>],
+        stored: usize,
+        guard: &MemoryGuard,
+        stats: &mut Stats,
+    ) -> Result<Vec<Node<P::State>>, SearchError> {
         let mut index: FxHashMap<P::State, u32> = FxHashMap::default();
         let mut next: Vec<Node<P::State>> = Vec::new();
-        let stored: usize = layers.iter().map(Vec::len).sum();
         let mut next_check = 1usize << 16;
         for (i, node) in last.iter().enumerate() {
             if next.len() >= next_check {
@@ -232,8 +234,8 @@ where
                 next_check = next.len() + next.len() / 8;
             }
             stats.expanded += 1;
-            p.for_each_successor(&node.state, |_, t| {
-                let c = canon(&t);
+            self.p.for_each_successor(&node.state, |_, t| {
+                let c = self.canon(&t);
                 match index.get(&c) {
                     Some(&j) => next[j as usize].sequences += node.sequences,
                     None => {
@@ -247,11 +249,53 @@ where
                 }
             });
         }
-        if next.is_empty() {
-            stats.seconds = timer.seconds();
-            return Err(SearchError::Unsolvable { stats });
+        Ok(next)
+    }
+
+    /// The answer: every goal class with one real path to it (the chain of
+    /// representatives, followed from the start by the moves that a
+    /// symmetry maps onto them).
+    fn found(&self, layers: Vec<Vec<Node<P::State>>>, goals: Vec<Found<P::State>>, stats: Stats) -> ShortestCount<P> {
+        let depth = layers.len() as u32;
+        let layer_sizes = layers.iter().map(|l| l.len() as u64).collect();
+        let classes = goals
+            .into_iter()
+            .map(|(rep, sequences, parent)| {
+                let mut chain = vec![rep.clone()];
+                let mut at = parent;
+                for layer in layers.iter().rev() {
+                    let node = &layer[at as usize];
+                    chain.push(node.state.clone());
+                    at = node.parent;
+                }
+                chain.reverse();
+                let mut here = self.start.clone();
+                let mut moves = Vec::new();
+                for next in &chain[1..] {
+                    let mut step = None;
+                    self.p.for_each_successor(&here, |m, t| {
+                        if step.is_none() && self.canon(&t) == *next {
+                            step = Some((m, t));
+                        }
+                    });
+                    let (m, t) = step.expect("a symmetry maps the representative's move onto this position");
+                    moves.push(m);
+                    here = t;
+                }
+                GoalClass {
+                    orbit: self.orbit(&rep),
+                    representative: rep,
+                    sequences,
+                    moves,
+                }
+            })
+            .collect();
+        ShortestCount {
+            depth,
+            classes,
+            layer_sizes,
+            symmetries: self.group.len(),
+            stats,
         }
-        stats.generated += next.len() as u64;
-        layers.push(next);
     }
 }

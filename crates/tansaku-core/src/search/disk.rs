@@ -276,22 +276,7 @@ pub(crate) fn run<P: Ranked>(
     };
     let from_checkpoint = resumed.is_some();
     let generations = if save.is_some() { 2 } else { 1 };
-    let need = plan.table_bytes * generations;
-    if let Some(free) = free_disk(dir)
-        && free + files.existing(plan.chunks) < need
-    {
-        return Err(SearchError::Unsupported(format!(
-            "the table on disk needs {} in {}{}, which has {} free",
-            crate::memory::human(need),
-            dir.display(),
-            if generations == 2 {
-                " (two copies, for checkpoints)"
-            } else {
-                ""
-            },
-            crate::memory::human(free)
-        )));
-    }
+    let need = room(dir, &files, &plan, generations)?;
     let timer = Timer::start();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
     progress.line(&format!(
@@ -306,43 +291,15 @@ pub(crate) fn run<P: Ranked>(
             ""
         }
     ));
-    let chunk_len = |i: u64| -> (u64, usize) {
-        let start = i * plan.chunk_ranks;
-        let ranks = (n - start).min(plan.chunk_ranks);
-        (ranks, ranks.div_ceil(TwoBits::PER_WORD as u64) as usize)
-    };
+    let disk = Disk { files, plan, n };
     let mut words: Vec<AtomicU64> = Vec::new();
     // At rest between levels, a chunk holds 0 (earlier levels), 1 (the
     // level before the last), 2 (the last level), 3 (not reached); a level
-    // relabels as it reads.
-    // `generation` holds the latest table; `committed` is the one the
-    // checkpoint names, if any.
+    // relabels as it reads. `generation` holds the latest table;
+    // `committed` is the one the checkpoint names, if any.
     let (mut histogram, mut expanded, mut generation) = match resumed {
         Some((saved, g)) => (saved.histogram, saved.expanded, g),
-        None => {
-            let goals: Vec<u64> = match p.goal_states() {
-                Some(g) => g.iter().map(|s| p.rank(s)).collect(),
-                None => {
-                    return Err(SearchError::Unsupported(
-                        "an analysis on disk needs a listable goal set".into(),
-                    ));
-                }
-            };
-            let mut found = 0;
-            for i in 0..plan.chunks {
-                let (_, len) = chunk_len(i);
-                words.clear();
-                words.extend((0..len).map(|_| AtomicU64::new(u64::MAX)));
-                for &g in &goals {
-                    if g / plan.chunk_ranks == i {
-                        let off = (g % plan.chunk_ranks) as usize;
-                        found += u64::from(claim::<TwoBits>(&words, off, 2));
-                    }
-                }
-                files.write_chunk(i, 0, &words)?;
-            }
-            (vec![found], 0, 0)
-        }
+        None => (vec![disk.seed_goals(p, &mut words)?], 0, 0),
     };
     if let (Some(c), true) = (save, from_checkpoint) {
         progress.line(&format!(
@@ -355,87 +312,23 @@ pub(crate) fn run<P: Ranked>(
     let mut last_write = Instant::now();
     let mut write_cost = std::time::Duration::ZERO;
     let mut unseen = n - histogram.iter().sum::<u64>();
-    let buckets = Buckets {
-        files: &files,
-        locks: (0..plan.chunks).map(|_| Mutex::new(())).collect(),
-        failed: Mutex::new(None),
-    };
-    let stopped = |progress: &crate::progress::Progress| -> Result<(), SearchError> {
-        match ctx.stopped() {
-            Some(why) => {
-                progress.finish();
-                Err(SearchError::Stopped(why))
-            }
-            None => Ok(()),
-        }
-    };
+    let stopped = || ctx.stopped().map_or(Ok(()), |why| Err(SearchError::Stopped(why)));
     // The code of the last level's positions at the end.
     let last_code = loop {
         if unseen == 0 {
             break 2;
         }
-        stopped(&progress)?;
+        stopped().inspect_err(|_| progress.finish())?;
         let d = histogram.len() - 1;
         let out = if committed == Some(generation) {
             1 - generation
         } else {
             generation
         };
-        for j in 0..plan.chunks {
-            // What a killed level left.
-            let _ = fs::remove_file(files.bucket(j));
-        }
-        let mut found = 0u64;
-        // The checksum of each chunk file of generation `out`.
-        let mut sums = Vec::with_capacity(plan.chunks as usize);
-        // Expand.
-        for i in 0..plan.chunks {
-            stopped(&progress)?;
-            let (_, len) = chunk_len(i);
-            files.read_chunk(i, generation, &mut words, len)?;
-            relabel::<TwoBits>(&words);
-            let base = i * plan.chunk_ranks;
-            let (f, e) = expand_chunk(p, &words, base, &plan, n, &buckets);
-            found += f;
-            expanded += e;
-            if let Some(err) = buckets.failed.lock().expect("error lock").take() {
-                return Err(err);
-            }
-            sums.push(files.write_chunk(i, out, &words)?);
-        }
-        // Merge the buckets.
-        for j in 0..plan.chunks {
-            stopped(&progress)?;
-            let path = files.bucket(j);
-            let file = match File::open(&path) {
-                Ok(file) => file,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(io_error("cannot read", &path, e)),
-            };
-            let (_, len) = chunk_len(j);
-            files.read_chunk(j, out, &mut words, len)?;
-            // Streamed in blocks: a bucket may be larger than a chunk.
-            let mut f = BufReader::with_capacity(1 << 20, file);
-            let mut block = vec![0u8; 1 << 20];
-            loop {
-                let got = f.read(&mut block).map_err(|e| io_error("cannot read", &path, e))?;
-                if got == 0 {
-                    break;
-                }
-                let mut got = got;
-                while got % 4 != 0 {
-                    f.read_exact(&mut block[got..got + 1])
-                        .map_err(|e| io_error("cannot read", &path, e))?;
-                    got += 1;
-                }
-                for c in block[..got].chunks_exact(4) {
-                    let off = u32::from_le_bytes(c.try_into().expect("4")) as usize;
-                    found += u64::from(claim::<TwoBits>(&words, off, 2));
-                }
-            }
-            sums[j as usize] = files.write_chunk(j, out, &words)?;
-            fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
-        }
+        let (found, work, sums) = disk
+            .level(p, generation, out, &mut words, &stopped)
+            .inspect_err(|_| progress.finish())?;
+        expanded += work;
         generation = out;
         progress.line(&format!(
             "  level {:>3} -> {:>3}: {:>12} new states  (on disk, {:.2} s)",
@@ -455,22 +348,7 @@ pub(crate) fn run<P: Ranked>(
             let since = last_write.elapsed();
             if unseen > 0 && since >= c.every && since >= write_cost * 20 {
                 let t = Instant::now();
-                for i in 0..plan.chunks {
-                    let path = files.chunk(i, generation);
-                    File::open(&path)
-                        .and_then(|f| f.sync_all())
-                        .map_err(|e| io_error("cannot sync", &path, e))?;
-                }
-                let s = DiskSaved {
-                    saved: Saved {
-                        histogram: histogram.clone(),
-                        expanded,
-                    },
-                    chunk_ranks: plan.chunk_ranks,
-                    generation,
-                    sums,
-                };
-                checkpoint::save_disk(&c.dir, &c.key, n, &s)?;
+                disk.commit(c, &histogram, expanded, generation, sums)?;
                 committed = Some(generation);
                 write_cost = t.elapsed();
                 last_write = Instant::now();
@@ -478,33 +356,12 @@ pub(crate) fn run<P: Ranked>(
         }
     };
     progress.finish();
-    // The longest positions: the states still marked with the last code.
-    let mut longest = Vec::new();
-    for i in 0..plan.chunks {
-        if longest.len() >= keep {
-            break;
-        }
-        let (ranks, len) = chunk_len(i);
-        files.read_chunk(i, generation, &mut words, len)?;
-        for (wi, w) in words.iter().enumerate() {
-            let v = w.load(Relaxed);
-            for k in super::dense::slots::<TwoBits>(super::dense::matches::<TwoBits>(v, last_code)) {
-                let off = (wi * TwoBits::PER_WORD + k) as u64;
-                if off < ranks && longest.len() < keep {
-                    longest.push(i * plan.chunk_ranks + off);
-                }
-            }
-        }
-    }
+    let longest = disk.longest(generation, last_code, keep, &mut words)?;
     // Done: the checkpoint first, so that a kill in between starts over.
     if let Some(c) = save {
         checkpoint::finished(&c.dir, checkpoint::DISK_FILE, ctx);
     }
-    for i in 0..plan.chunks {
-        for g in [0, 1] {
-            let _ = fs::remove_file(files.chunk(i, g));
-        }
-    }
+    disk.remove_chunks();
     let states = histogram.iter().sum();
     Ok(DiskRun {
         histogram,
@@ -515,6 +372,219 @@ pub(crate) fn run<P: Ranked>(
         },
         longest,
     })
+}
+
+/// Checks the disk has room for the table (`generations` copies of it);
+/// returns the bytes it needs.
+fn room(dir: &Path, files: &Files, plan: &DiskPlan, generations: u64) -> Result<u64, SearchError> {
+    let need = plan.table_bytes * generations;
+    if let Some(free) = free_disk(dir)
+        && free + files.existing(plan.chunks) < need
+    {
+        return Err(SearchError::Unsupported(format!(
+            "the table on disk needs {} in {}{}, which has {} free",
+            crate::memory::human(need),
+            dir.display(),
+            if generations == 2 {
+                " (two copies, for checkpoints)"
+            } else {
+                ""
+            },
+            crate::memory::human(free)
+        )));
+    }
+    Ok(need)
+}
+
+/// The table on disk: its chunk files and how it is cut.
+struct Disk {
+    files: Files,
+    plan: DiskPlan,
+    n: u64,
+}
+
+impl Disk {
+    /// The ranks of chunk `i` and its words.
+    fn chunk_len(&self, i: u64) -> (u64, usize) {
+        let start = i * self.plan.chunk_ranks;
+        let ranks = (self.n - start).min(self.plan.chunk_ranks);
+        (ranks, ranks.div_ceil(TwoBits::PER_WORD as u64) as usize)
+    }
+
+    /// Writes generation 0 with every goal at distance 0; returns how many.
+    fn seed_goals<P: Ranked>(&self, p: &P, words: &mut Vec<AtomicU64>) -> Result<u64, SearchError> {
+        let goals: Vec<u64> = match p.goal_states() {
+            Some(g) => g.iter().map(|s| p.rank(s)).collect(),
+            None => {
+                return Err(SearchError::Unsupported(
+                    "an analysis on disk needs a listable goal set".into(),
+                ));
+            }
+        };
+        let mut found = 0;
+        for i in 0..self.plan.chunks {
+            let (_, len) = self.chunk_len(i);
+            words.clear();
+            words.extend((0..len).map(|_| AtomicU64::new(u64::MAX)));
+            for &g in &goals {
+                if g / self.plan.chunk_ranks == i {
+                    let off = (g % self.plan.chunk_ranks) as usize;
+                    found += u64::from(claim::<TwoBits>(words, off, 2));
+                }
+            }
+            self.files.write_chunk(i, 0, words)?;
+        }
+        Ok(found)
+    }
+
+    /// One level: every chunk of generation `from` expanded (successors in
+    /// other chunks go to their buckets) into generation `out`, then the
+    /// buckets merged; returns (states found, states expanded, the
+    /// checksum of each chunk file written).
+    fn level<P: Ranked>(
+        &self,
+        p: &P,
+        from: u32,
+        out: u32,
+        words: &mut Vec<AtomicU64>,
+        stopped: &dyn Fn() -> Result<(), SearchError>,
+    ) -> Result<(u64, u64, Vec<u64>), SearchError> {
+        let plan = &self.plan;
+        for j in 0..plan.chunks {
+            // What a killed level left.
+            let _ = fs::remove_file(self.files.bucket(j));
+        }
+        let buckets = Buckets {
+            files: &self.files,
+            locks: (0..plan.chunks).map(|_| Mutex::new(())).collect(),
+            failed: Mutex::new(None),
+        };
+        let (mut found, mut expanded) = (0u64, 0u64);
+        let mut sums = Vec::with_capacity(plan.chunks as usize);
+        for i in 0..plan.chunks {
+            stopped()?;
+            let (_, len) = self.chunk_len(i);
+            self.files.read_chunk(i, from, words, len)?;
+            relabel::<TwoBits>(words);
+            let (f, e) = expand_chunk(p, words, i * plan.chunk_ranks, plan, self.n, &buckets);
+            found += f;
+            expanded += e;
+            if let Some(err) = buckets.failed.lock().expect("error lock").take() {
+                return Err(err);
+            }
+            sums.push(self.files.write_chunk(i, out, words)?);
+        }
+        for j in 0..plan.chunks {
+            stopped()?;
+            if let Some(f) = self.merge_bucket(j, out, words)? {
+                found += f;
+                sums[j as usize] = self.files.write_chunk(j, out, words)?;
+            }
+        }
+        Ok((found, expanded, sums))
+    }
+
+    /// Claims the ranks of bucket `j` in chunk `j` of generation `out`
+    /// (left in `words`); returns how many were new, `None` without a
+    /// bucket.
+    fn merge_bucket(&self, j: u64, out: u32, words: &mut Vec<AtomicU64>) -> Result<Option<u64>, SearchError> {
+        let path = self.files.bucket(j);
+        let file = match File::open(&path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_error("cannot read", &path, e)),
+        };
+        let (_, len) = self.chunk_len(j);
+        self.files.read_chunk(j, out, words, len)?;
+        // Streamed in blocks: a bucket may be larger than a chunk.
+        let mut f = BufReader::with_capacity(1 << 20, file);
+        let mut block = vec![0u8; 1 << 20];
+        let mut found = 0;
+        loop {
+            let got = f.read(&mut block).map_err(|e| io_error("cannot read", &path, e))?;
+            if got == 0 {
+                break;
+            }
+            let mut got = got;
+            while got % 4 != 0 {
+                f.read_exact(&mut block[got..got + 1])
+                    .map_err(|e| io_error("cannot read", &path, e))?;
+                got += 1;
+            }
+            for c in block[..got].chunks_exact(4) {
+                let off = u32::from_le_bytes(c.try_into().expect("4")) as usize;
+                found += u64::from(claim::<TwoBits>(words, off, 2));
+            }
+        }
+        fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
+        Ok(Some(found))
+    }
+
+    /// Syncs generation `generation` and names it in a new checkpoint.
+    fn commit(
+        &self,
+        c: &Checkpoint,
+        histogram: &[u64],
+        expanded: u64,
+        generation: u32,
+        sums: Vec<u64>,
+    ) -> Result<(), SearchError> {
+        for i in 0..self.plan.chunks {
+            let path = self.files.chunk(i, generation);
+            File::open(&path)
+                .and_then(|f| f.sync_all())
+                .map_err(|e| io_error("cannot sync", &path, e))?;
+        }
+        let s = DiskSaved {
+            saved: Saved {
+                histogram: histogram.to_vec(),
+                expanded,
+            },
+            chunk_ranks: self.plan.chunk_ranks,
+            generation,
+            sums,
+        };
+        checkpoint::save_disk(&c.dir, &c.key, self.n, &s)?;
+        Ok(())
+    }
+
+    /// The first `keep` longest positions: the states of generation
+    /// `generation` still marked `code`.
+    fn longest(
+        &self,
+        generation: u32,
+        code: u64,
+        keep: usize,
+        words: &mut Vec<AtomicU64>,
+    ) -> Result<Vec<u64>, SearchError> {
+        let mut longest = Vec::new();
+        for i in 0..self.plan.chunks {
+            if longest.len() >= keep {
+                break;
+            }
+            let (ranks, len) = self.chunk_len(i);
+            self.files.read_chunk(i, generation, words, len)?;
+            for (wi, w) in words.iter().enumerate() {
+                let v = w.load(Relaxed);
+                for k in super::dense::slots::<TwoBits>(super::dense::matches::<TwoBits>(v, code)) {
+                    let off = (wi * TwoBits::PER_WORD + k) as u64;
+                    if off < ranks && longest.len() < keep {
+                        longest.push(i * self.plan.chunk_ranks + off);
+                    }
+                }
+            }
+        }
+        Ok(longest)
+    }
+
+    /// Removes every chunk file.
+    fn remove_chunks(&self) {
+        for i in 0..self.plan.chunks {
+            for g in [0, 1] {
+                let _ = fs::remove_file(self.files.chunk(i, g));
+            }
+        }
+    }
 }
 
 /// Expands the current states of one chunk; returns (claimed in the chunk,

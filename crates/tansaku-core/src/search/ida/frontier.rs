@@ -212,6 +212,72 @@ pub fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         (limit as u64).saturating_mul(bytes_per_node::<P, H::Memo, R::State>()),
         opts.ctx.budget(),
     )?;
+    let (nodes, mut stats, carried) = match astar(p, start, h, r, &opts, limit)? {
+        Ok(solution) => return Ok(solution),
+        Err(held) => held,
+    };
+    let timer = Timer::start();
+    let spent = stats.seconds;
+    // The frontier, in order of f, then h, then age. With the pruning's
+    // states carried, a node whose kept path the pruning drops is left
+    // out: it is not on the first shortest solution's path.
+    let mut frontier: Vec<u32> = (0..nodes.len() as u32)
+        .filter(|&k| {
+            let n = &nodes[k as usize];
+            !n.closed && (!carried || n.auto.is_some())
+        })
+        .collect();
+    frontier.sort_by_key(|&k| {
+        let n = &nodes[k as usize];
+        (n.g + n.h, n.h, k)
+    });
+    opts.ctx.notice(&format!(
+        "A* held {} positions ({} expanded); IDA* goes on below the {} of its frontier",
+        nodes.len(),
+        stats.expanded,
+        frontier.len()
+    ));
+    let Some(&first) = frontier.first() else {
+        stats.seconds = spent + timer.seconds();
+        return Err(SearchError::Unsolvable { stats });
+    };
+    let first = nodes[first as usize].g + nodes[first as usize].h;
+    stats.seconds = spent + timer.seconds();
+    let fresh = |s: &P::State| r.start(s);
+    let nodes = &nodes;
+    iterate(first, stats, &opts, |bound, keeper, resume, _| {
+        let split = frontier.partition_point(|&k| nodes[k as usize].g + nodes[k as usize].h <= bound);
+        let past = match frontier.get(split) {
+            Some(&k) => Step::Exceeded(nodes[k as usize].g + nodes[k as usize].h),
+            None => Step::Exhausted,
+        };
+        let listed = Frontier {
+            nodes,
+            within: frontier[..split].to_vec(),
+            past,
+            fresh: &fresh,
+            carried,
+        };
+        // A frontier's subtrees are marked in a checkpoint by a depth no
+        // split takes.
+        let saving = keeper.map(|k| (k, FRONTIER, resume.map(|(_, count, done)| (count, done))));
+        let outcome: Outcome<P, H::Memo, R::State> = run_tasks(p, h, r, kernel, &listed, bound, &opts, saving)?;
+        Ok(outcome)
+    })
+}
+
+/// A* itself, until it has found a goal (a shortest solution) or holds
+/// `limit` positions: the positions it holds then, its work, and whether
+/// the pruning's states were carried along the paths.
+#[allow(clippy::type_complexity)]
+fn astar<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
+    p: &P,
+    start: &P::State,
+    h: &H,
+    r: &R,
+    opts: &IdaOptions,
+    limit: usize,
+) -> Result<Result<Solution<P>, (Vec<Node<P, H::Memo, R::State>>, Stats, bool)>, SearchError> {
     let timer = Timer::start();
     let mut stats = Stats::default();
     let (h0, memo0) = h.start(start);
@@ -251,7 +317,7 @@ pub fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             }
             chain.reverse();
             stats.seconds = timer.seconds();
-            return Ok(Solution {
+            return Ok(Ok(Solution {
                 moves: chain[1..]
                     .iter()
                     .map(|&c| nodes[c as usize].mv.expect("a move"))
@@ -259,7 +325,7 @@ pub fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                 states: chain.iter().map(|&c| nodes[c as usize].state.clone()).collect(),
                 stats,
                 iterations: Vec::new(),
-            });
+            }));
         }
         if nodes.len() >= limit {
             heap.push(Reverse((f, g, k)));
@@ -324,54 +390,8 @@ pub fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
             heap.push(Reverse((g2 + ht, g2, j)));
         }
     }
-    drop(index);
-    drop(heap);
-    // The frontier, in order of f, then h, then age. With the pruning's
-    // states carried, a node whose kept path the pruning drops is left
-    // out: it is not on the first shortest solution's path.
-    let mut frontier: Vec<u32> = (0..nodes.len() as u32)
-        .filter(|&k| {
-            let n = &nodes[k as usize];
-            !n.closed && (!carried || n.auto.is_some())
-        })
-        .collect();
-    frontier.sort_by_key(|&k| {
-        let n = &nodes[k as usize];
-        (n.g + n.h, n.h, k)
-    });
-    opts.ctx.notice(&format!(
-        "A* held {} positions ({} expanded); IDA* goes on below the {} of its frontier",
-        nodes.len(),
-        stats.expanded,
-        frontier.len()
-    ));
-    let Some(&first) = frontier.first() else {
-        stats.seconds = timer.seconds();
-        return Err(SearchError::Unsolvable { stats });
-    };
-    let first = nodes[first as usize].g + nodes[first as usize].h;
     stats.seconds = timer.seconds();
-    let fresh = |s: &P::State| r.start(s);
-    let nodes = &nodes;
-    iterate(first, stats, &opts, |bound, keeper, resume, _| {
-        let split = frontier.partition_point(|&k| nodes[k as usize].g + nodes[k as usize].h <= bound);
-        let past = match frontier.get(split) {
-            Some(&k) => Step::Exceeded(nodes[k as usize].g + nodes[k as usize].h),
-            None => Step::Exhausted,
-        };
-        let listed = Frontier {
-            nodes,
-            within: frontier[..split].to_vec(),
-            past,
-            fresh: &fresh,
-            carried,
-        };
-        // A frontier's subtrees are marked in a checkpoint by a depth no
-        // split takes.
-        let saving = keeper.map(|k| (k, FRONTIER, resume.map(|(_, count, done)| (count, done))));
-        let outcome: Outcome<P, H::Memo, R::State> = run_tasks(p, h, r, kernel, &listed, bound, &opts, saving)?;
-        Ok(outcome)
-    })
+    Ok(Err((nodes, stats, carried)))
 }
 
 /// Whether the path through node `a.0` then move `a.1` comes before the

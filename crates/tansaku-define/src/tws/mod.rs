@@ -1,0 +1,732 @@
+//! Permutation puzzles read from twsearch's `.tws` (ksolve) format: cubes,
+//! Pyraminx, Skewb.
+//!
+//! ```text
+//! Set CORNERS 7 3          # a set of 7 pieces with 3 orientations each
+//! Solved
+//! CORNERS
+//! 1 2 3 4 5 6 7            # repeated numbers: identical pieces
+//! 0 0 0 0 0 0 0            # (optional) orientations
+//! End
+//! Move R
+//! CORNERS
+//! 2 5 1 4 3 6 7            # slot i receives the piece of slot p[i]
+//! 1 2 2 0 1 0 0            # and adds this to its orientation (mod 3)
+//! End
+//! ```
+//!
+//! Every move's powers are added as twsearch does (`R`, `R2`, `R'`);
+//! the half-turn metric counts each as one move, the quarter-turn metric
+//! keeps only `R` and `R'`. Lines `# tansaku-expect METRIC key=value ...`
+//! hold the figures that `tansaku check` verifies.
+//!
+//! A position stores, set after set, the piece class on each slot and its
+//! orientation. Ranks are a multiset rank of the classes times the
+//! orientations, less the last one when every move keeps their sum.
+
+mod parse;
+mod perm;
+mod project;
+
+use super::multiset::Multiset;
+use super::{Cells, DefError, Expect, Src};
+pub use perm::Perm;
+pub use project::{Projected, SetPart};
+use serde::Serialize;
+use std::fmt;
+use tansaku_core::puzzle::{Puzzle, Ranked, Symmetric};
+
+/// Largest position, in bytes (two per piece).
+pub const MAX_BYTES: usize = 64;
+
+/// A set of pieces: `count` slots, each piece with `orientations` states.
+#[derive(Clone, Debug)]
+pub struct PieceSet {
+    /// The set's name.
+    pub name: String,
+    /// Slots (pieces).
+    pub count: usize,
+    /// Orientations of each piece.
+    pub orientations: u8,
+    /// Offset of the set's bytes in a position.
+    pub(super) offset: usize,
+    /// Arrangements of the piece classes.
+    pub(super) classes: Multiset,
+    /// Every move keeps the orientation sum (mod `orientations`): the last
+    /// piece's orientation follows from the others'.
+    pub(super) sum_kept: bool,
+    /// The solved orientations' sum.
+    solved_sum: u32,
+    /// Classes whose orientation is ignored (bit per class): a projection
+    /// that keeps where such pieces are but not how they turn.
+    pub(super) blind: u64,
+    /// Pieces whose orientation counts (those of classes not blind).
+    seen: usize,
+    /// The orientations of a rank are those of the classes `0..seen` in
+    /// class order (each class one piece), not of the slots in slot order:
+    /// a projection keeping some pieces with their twists, whose moves then
+    /// change where the pieces are and add a twist to each, separately
+    /// ([`super::coord`]).
+    pub(super) piece_order: bool,
+    /// The numbers the Solved block gives the classes (class `c` is
+    /// `labels[c]`), as positions are written and read.
+    labels: Vec<usize>,
+}
+
+impl PieceSet {
+    /// Orientation digits of a rank: one per piece whose orientation
+    /// counts, less the last when every move keeps the sum.
+    #[inline]
+    pub(super) fn digits(&self) -> usize {
+        if self.orientations == 1 {
+            0
+        } else if self.blind == 0 {
+            self.count - usize::from(self.sum_kept)
+        } else {
+            self.seen
+        }
+    }
+}
+
+/// A move (a power of a move of the file), by index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "String")]
+pub struct TwsMove {
+    index: u16,
+    name: [u8; 14],
+}
+
+impl TwsMove {
+    fn new(index: usize, name: &str) -> Self {
+        let mut n = [0u8; 14];
+        let b = name.as_bytes();
+        n[..b.len().min(14)].copy_from_slice(&b[..b.len().min(14)]);
+        TwsMove {
+            index: index as u16,
+            name: n,
+        }
+    }
+
+    /// The move's number among the puzzle's moves and their powers.
+    pub fn index(self) -> usize {
+        usize::from(self.index)
+    }
+
+    /// The move's name (`R`, `R2`, `R'`).
+    pub fn name(&self) -> &str {
+        let end = self.name.iter().position(|&b| b == 0).unwrap_or(14);
+        std::str::from_utf8(&self.name[..end]).unwrap_or("?")
+    }
+}
+
+impl fmt::Display for TwsMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for TwsMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<TwsMove> for String {
+    fn from(m: TwsMove) -> String {
+        m.name().to_string()
+    }
+}
+
+/// A move as a map of positions: slot `i` receives the piece of slot
+/// `from[i]` and adds `twist[i]` to its orientation.
+#[derive(Clone, Debug)]
+pub(super) struct Action {
+    pub(super) name: String,
+    pub(super) from: Vec<u8>,
+    pub(super) twist: Vec<u8>,
+    /// 1 for a quarter move (`R`, `R'`), the power otherwise.
+    quarter: bool,
+    /// The move of the file it is a power of, and which power.
+    pub(super) base: u16,
+    pub(super) power: u16,
+}
+
+/// The metric of a permutation puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwsMetric {
+    /// Every power of a move is one move.
+    Htm,
+    /// Only a move and its inverse are one move.
+    Qtm,
+}
+
+impl TwsMetric {
+    /// The name used in files and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            TwsMetric::Htm => "htm",
+            TwsMetric::Qtm => "qtm",
+        }
+    }
+}
+
+/// A permutation puzzle read from a `.tws` file.
+#[derive(Clone, Debug)]
+pub struct Tws {
+    /// A hash of the file's text: what a checkpoint of its analysis is
+    /// checked against.
+    pub fingerprint: u64,
+    /// The puzzle's name (`Name` line, else the file's stem).
+    pub name: String,
+    /// The sets of pieces.
+    pub sets: Vec<PieceSet>,
+    /// Bytes of a position.
+    bytes: usize,
+    /// The solved position (the first Solved block).
+    pub solved: Vec<u8>,
+    /// Every solved position: `solved`, then those of further Solved
+    /// blocks (twsearch #116), none twice.
+    pub goals: Vec<Vec<u8>>,
+    /// Every power of every move.
+    pub(super) actions: Vec<Action>,
+    /// The moves of the metric (indices into `actions`).
+    pub(super) metric_moves: Vec<usize>,
+    /// The metric.
+    pub metric: TwsMetric,
+    /// Figures the file expects.
+    pub expect: Vec<Expect>,
+    /// Projections the file names for its pattern databases
+    /// (`# tansaku-prune` lines), each a part per set.
+    pub prune: Vec<Vec<SetPart>>,
+    /// Canonical sequences: after action `i` (a move of the metric), the
+    /// actions a shortest sequence may take next.
+    next: Vec<Vec<u16>>,
+    /// The symmetries, found on first use ([`Tws::symmetries`]).
+    pub(super) symmetries: std::sync::OnceLock<Vec<super::symmetry::TwsSymmetry>>,
+}
+
+impl Tws {
+    /// Finds which moves commute and fills the canonical-sequence table:
+    /// after a move, no other power of the same move unless the two make a
+    /// power the metric cannot make in one move (a quarter turn twice in
+    /// the quarter-turn metric), and of two commuting moves only the one
+    /// declared first comes first. Any sequence can be rewritten so (swap
+    /// commuting neighbours into file order, merge powers) without growing,
+    /// so every shortest solution keeps an equivalent here.
+    fn canonical(&mut self) {
+        let bases = self.actions.iter().map(|a| usize::from(a.base) + 1).max().unwrap_or(0);
+        let first: Vec<&Action> = (0..bases)
+            .filter_map(|b| self.actions.iter().find(|a| usize::from(a.base) == b && a.power == 1))
+            .collect();
+        let commute = |a: &Action, b: &Action| {
+            let (ab, ba) = (self.compose(a, b), self.compose(b, a));
+            ab.from == ba.from && ab.twist == ba.twist
+        };
+        let mut commutes = vec![vec![false; bases]; bases];
+        for x in &first {
+            for y in &first {
+                commutes[usize::from(x.base)][usize::from(y.base)] = commute(x, y);
+            }
+        }
+        let order = |b: u16| self.actions.iter().filter(|a| a.base == b).count() as u16 + 1;
+        let moves = &self.metric_moves;
+        self.next = (0..self.actions.len())
+            .map(|i| {
+                if !moves.contains(&i) {
+                    return Vec::new();
+                }
+                let last = &self.actions[i];
+                moves
+                    .iter()
+                    .map(|&k| k as u16)
+                    .filter(|&k| {
+                        let m = &self.actions[usize::from(k)];
+                        if m.base == last.base {
+                            // Two powers of one move make one power: only
+                            // a repeat whose sum the metric has no single
+                            // move for (and is not the identity) is kept.
+                            let o = order(m.base);
+                            let sum = (m.power + last.power) % o;
+                            return m.power == last.power
+                                && sum != 0
+                                && !moves
+                                    .iter()
+                                    .any(|&j| self.actions[j].base == m.base && self.actions[j].power == sum);
+                        }
+                        !(commutes[usize::from(last.base)][usize::from(m.base)] && m.base < last.base)
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+
+    /// The average number of moves a canonical sequence may take next,
+    /// over the moves before it (the branching factor below the root).
+    pub fn canonical_branching(&self) -> f64 {
+        let n = self.metric_moves.len().max(1);
+        self.metric_moves.iter().map(|&i| self.next[i].len()).sum::<usize>() as f64 / n as f64
+    }
+
+    /// The number of canonical sequences of each length up to `depth`
+    /// (from 0), as IDA* with no bound generates them.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let t = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(c) = Definition::parse(&Src::new("3x3x3.tws", &t), None).unwrap() else { panic!() };
+    /// // Opposite faces commute: 18, then 15 after each of the first
+    /// // faces of a pair and 12 after the second.
+    /// assert_eq!(c.canonical_counts(4), [1, 18, 243, 3240, 43254]);
+    /// ```
+    pub fn canonical_counts(&self, depth: usize) -> Vec<u64> {
+        let n = self.actions.len();
+        let mut ways = vec![0u64; n];
+        for &i in &self.metric_moves {
+            ways[i] = 1;
+        }
+        let mut out = vec![1u64, self.metric_moves.len() as u64];
+        for _ in 1..depth {
+            let mut next = vec![0u64; n];
+            for (i, w) in ways.iter().enumerate() {
+                for &k in &self.next[i] {
+                    next[usize::from(k)] += w;
+                }
+            }
+            out.push(next.iter().sum());
+            ways = next;
+        }
+        out.truncate(depth + 1);
+        out
+    }
+
+    fn identity_action(&self) -> Action {
+        let n = self.bytes / 2;
+        let mut from = Vec::with_capacity(n);
+        for set in &self.sets {
+            from.extend(0..set.count as u8);
+        }
+        Action {
+            name: String::new(),
+            from,
+            twist: vec![0; n],
+            quarter: true,
+            base: u16::MAX,
+            power: 0,
+        }
+    }
+
+    fn is_identity(&self, a: &Action) -> bool {
+        let id = self.identity_action();
+        a.from == id.from && a.twist.iter().all(|&x| x == 0)
+    }
+
+    /// `a` then `b`.
+    fn compose(&self, a: &Action, b: &Action) -> Action {
+        let n = self.bytes / 2;
+        let mut from = vec![0u8; n];
+        let mut twist = vec![0u8; n];
+        for set in &self.sets {
+            let base = set.offset / 2;
+            for i in 0..set.count {
+                let j = b.from[base + i] as usize;
+                from[base + i] = a.from[base + j];
+                twist[base + i] =
+                    ((u32::from(a.twist[base + j]) + u32::from(b.twist[base + i])) % u32::from(set.orientations)) as u8;
+            }
+        }
+        Action {
+            name: String::new(),
+            from,
+            twist,
+            quarter: false,
+            base: u16::MAX,
+            power: 0,
+        }
+    }
+
+    /// Plays action `a` on position `s` into `out`.
+    #[inline]
+    fn play(&self, a: &Action, s: &[u8], out: &mut [u8]) {
+        for set in &self.sets {
+            let (o, n, base) = (set.orientations, set.count, set.offset);
+            for i in 0..n {
+                let j = a.from[base / 2 + i] as usize;
+                out[base + i] = s[base + j];
+                let t = u16::from(s[base + n + j]) + u16::from(a.twist[base / 2 + i]);
+                out[base + n + i] = if t >= u16::from(o) { t - u16::from(o) } else { t } as u8;
+            }
+            if set.blind != 0 {
+                for i in 0..n {
+                    if set.blind >> out[base + i] & 1 == 1 {
+                        out[base + n + i] = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Names of every move (all powers), as a scramble may use them.
+    pub fn move_names(&self) -> Vec<&str> {
+        self.actions.iter().map(|a| a.name.as_str()).collect()
+    }
+
+    /// Names of the moves one search step may make in the metric.
+    pub fn metric_move_names(&self) -> Vec<&str> {
+        self.metric_moves
+            .iter()
+            .map(|&i| self.actions[i].name.as_str())
+            .collect()
+    }
+
+    /// The position reached from the solved one by a scramble (`R U2 F'`).
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = "Set C 2 1\nSolved\nC\n1 2\nEnd\nMove X\nC\n2 1\nEnd\n";
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("swap.tws", text), None).unwrap() else { panic!() };
+    /// assert_eq!(t.scramble("X X").unwrap(), t.solved);
+    /// assert!(t.scramble("Y").is_err());
+    /// ```
+    pub fn scramble(&self, text: &str) -> Result<Vec<u8>, String> {
+        let mut s = self.solved.clone();
+        let mut out = s.clone();
+        for word in text.split_whitespace() {
+            let Some(a) = self.actions.iter().find(|a| a.name == word) else {
+                return Err(format!(
+                    "'{word}' is not a move of {}: its moves are {}",
+                    self.name,
+                    self.move_names().join(" ")
+                ));
+            };
+            self.play(a, &s, &mut out);
+            std::mem::swap(&mut s, &mut out);
+        }
+        Ok(s)
+    }
+
+    /// A position written set by set as tansaku prints them: `SET p1 ..
+    /// pn [/ o1 .. on]`, sets separated by `|` or new lines, pieces
+    /// numbered as in the Solved block (identical pieces share a number),
+    /// orientations 0 when not given, sets not given as solved. Refused
+    /// when it is not an arrangement of the solved pieces, or when the
+    /// moves cannot reach it: they keep a set's orientation sum, or the
+    /// parities of its permutations (the 3x3x3's edges and corners
+    /// together), and it does not.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let s = t.scramble("R U").unwrap();
+    /// assert_eq!(t.parse_state(&t.rows(&s).join(" | ")).unwrap(), s);
+    /// // Two corners swapped alone: the moves keep edge and corner parities equal.
+    /// let e = t.parse_state("CORNER 2 1 3 4 5 6 7 8").unwrap_err();
+    /// assert!(e.contains("parit"), "{e}");
+    /// // One corner twisted alone.
+    /// assert!(t.parse_state("CORNER 1 2 3 4 5 6 7 8 / 1 0 0 0 0 0 0 0").unwrap_err().contains("sum"));
+    /// ```
+    pub fn parse_state(&self, text: &str) -> Result<Vec<u8>, String> {
+        let mut s = self.solved.clone();
+        let mut given = vec![false; self.sets.len()];
+        for chunk in text.split(['|', '\n']).filter(|c| !c.trim().is_empty()) {
+            let words: Vec<&str> = chunk.split_whitespace().collect();
+            let Some(k) = self.sets.iter().position(|set| set.name == words[0]) else {
+                return Err(format!(
+                    "'{}' is not a set of {} (sets: {}); write a position as SET p1 .. pn [/ o1 .. on] | SET ...",
+                    words[0],
+                    self.name,
+                    self.sets.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ")
+                ));
+            };
+            if std::mem::replace(&mut given[k], true) {
+                return Err(format!("set '{}' is given twice", words[0]));
+            }
+            let set = &self.sets[k];
+            let (n, off) = (set.count, set.offset);
+            let (pieces, ori) = match words[1..].iter().position(|w| *w == "/") {
+                Some(i) => (&words[1..1 + i], &words[2 + i..]),
+                None => (&words[1..], &words[..0]),
+            };
+            let numbers = |what: &str, ws: &[&str]| -> Result<Vec<usize>, String> {
+                let v: Vec<usize> = ws
+                    .iter()
+                    .map(|w| w.parse::<usize>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("set '{}': its {what} are numbers", set.name))?;
+                if v.len() != n {
+                    return Err(format!("set '{}' has {n} pieces; {} {what} given", set.name, v.len()));
+                }
+                Ok(v)
+            };
+            let mut count = vec![0u32; set.labels.len()];
+            for (i, x) in numbers("pieces", pieces)?.into_iter().enumerate() {
+                let Some(c) = set.labels.iter().position(|&l| l == x) else {
+                    return Err(format!(
+                        "set '{}': {x} is not one of its pieces ({})",
+                        set.name,
+                        set.labels.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")
+                    ));
+                };
+                s[off + i] = c as u8;
+                count[c] += 1;
+            }
+            let mut solved_count = vec![0u32; set.labels.len()];
+            for &c in &self.solved[off..off + n] {
+                solved_count[usize::from(c)] += 1;
+            }
+            if count != solved_count {
+                return Err(format!(
+                    "set '{}' must hold the Solved block's pieces, each as often",
+                    set.name
+                ));
+            }
+            // `?` (an orientation ignored) reads as 0, as the ignored ones are kept.
+            let ori: Vec<&str> = ori.iter().map(|&w| if w == "?" { "0" } else { w }).collect();
+            let ori = if ori.is_empty() {
+                vec![0; n]
+            } else {
+                numbers("orientations", &ori)?
+            };
+            for (i, o) in ori.into_iter().enumerate() {
+                if o >= usize::from(set.orientations) {
+                    return Err(format!(
+                        "set '{}' has {} orientations (0 to {}); {o} is not one",
+                        set.name,
+                        set.orientations,
+                        set.orientations - 1
+                    ));
+                }
+                s[off + n + i] = if set.blind >> s[off + i] & 1 == 1 { 0 } else { o as u8 };
+            }
+        }
+        for set in &self.sets {
+            let (n, off, o) = (set.count, set.offset, u32::from(set.orientations));
+            let sum = s[off + n..off + 2 * n].iter().map(|&x| u32::from(x)).sum::<u32>() % o;
+            if set.sum_kept && sum != set.solved_sum {
+                return Err(format!(
+                    "no sequence of moves reaches this position: every move keeps the sum of the {} orientations at {} (mod {o}), and here it is {sum}",
+                    set.name, set.solved_sum
+                ));
+            }
+        }
+        if !self.goals.iter().any(|g| self.parities_reachable(&s, g)) {
+            return Err(
+                "no sequence of moves reaches this position: the parities of its permutations are not ones the moves make (a swap of two pieces alone, say)"
+                    .into(),
+            );
+        }
+        Ok(s)
+    }
+
+    /// Whether the parities of `s`'s permutations (sets of distinct
+    /// pieces, relative to the solved position `goal`) are a sum of the moves'
+    /// (over GF(2), a bit a set).
+    fn parities_reachable(&self, s: &[u8], goal: &[u8]) -> bool {
+        let distinct: Vec<&PieceSet> = self
+            .sets
+            .iter()
+            .filter(|set| set.labels.len() == set.count && set.count > 1)
+            .collect();
+        let bits_of = |pieces: &dyn Fn(&PieceSet) -> Vec<usize>| -> u64 {
+            let mut bits = 0u64;
+            for (b, set) in distinct.iter().enumerate() {
+                if odd(&pieces(set)) {
+                    bits |= 1 << b;
+                }
+            }
+            bits
+        };
+        // Basis of the moves' parity vectors.
+        let mut basis: Vec<u64> = Vec::new();
+        let reduce = |basis: &[u64], mut v: u64| {
+            for &b in basis {
+                v = v.min(v ^ b);
+            }
+            v
+        };
+        for &i in &self.metric_moves {
+            let a = &self.actions[i];
+            let v = bits_of(&|set: &PieceSet| {
+                let base = set.offset / 2;
+                a.from[base..base + set.count].iter().map(|&x| usize::from(x)).collect()
+            });
+            let v = reduce(&basis, v);
+            if v != 0 {
+                basis.push(v);
+                basis.sort_unstable_by(|x, y| y.cmp(x));
+            }
+        }
+        // The position's permutation relative to the solved one: slot i
+        // holds the piece solved on slot where[s[i]].
+        let target = bits_of(&|set: &PieceSet| {
+            let (n, off) = (set.count, set.offset);
+            let mut home = vec![0usize; n];
+            for i in 0..n {
+                home[usize::from(goal[off + i])] = i;
+            }
+            (0..n).map(|i| home[usize::from(s[off + i])]).collect()
+        });
+        reduce(&basis, target) == 0
+    }
+
+    /// Positions in the ranked space (reachable or not); `None` past `u64`.
+    pub fn rank_space(&self) -> Option<u64> {
+        let mut total: u64 = 1;
+        for set in &self.sets {
+            let o = u64::from(set.orientations);
+            total = total
+                .checked_mul(set.classes.count())?
+                .checked_mul(o.checked_pow(set.digits() as u32)?)?;
+        }
+        Some(total)
+    }
+
+    /// The rank of a position: set after set, the arrangement of the
+    /// classes, then the orientations of the pieces whose orientation
+    /// counts, in slot order (less the last when the sum is kept).
+    #[inline]
+    pub fn rank_of(&self, s: &[u8]) -> u64 {
+        let mut r: u64 = 0;
+        for set in &self.sets {
+            let (n, o) = (set.count, u64::from(set.orientations));
+            let p = set.classes.rank(&s[set.offset..set.offset + n]);
+            let digits = set.digits();
+            let mut ori: u64 = 0;
+            if set.piece_order {
+                let mut at = [0u8; 64];
+                for (i, &c) in s[set.offset..set.offset + n].iter().enumerate() {
+                    at[usize::from(c)] = i as u8;
+                }
+                for &i in &at[..digits] {
+                    ori = ori * o + u64::from(s[set.offset + n + usize::from(i)]);
+                }
+            } else if set.blind == 0 {
+                for &x in &s[set.offset + n..set.offset + n + digits] {
+                    ori = ori * o + u64::from(x);
+                }
+            } else {
+                for i in 0..n {
+                    if set.blind >> s[set.offset + i] & 1 == 0 {
+                        ori = ori * o + u64::from(s[set.offset + n + i]);
+                    }
+                }
+            }
+            r = (r * set.classes.count() + p) * o.pow(digits as u32) + ori;
+        }
+        r
+    }
+
+    /// The position of rank `r` (below [`Tws::rank_space`]) into `c`.
+    pub fn unrank_into(&self, mut r: u64, c: &mut [u8]) {
+        for set in self.sets.iter().rev() {
+            let (n, o) = (set.count, u64::from(set.orientations));
+            let digits = set.digits();
+            let span = o.pow(digits as u32);
+            let mut ori = r % span;
+            r /= span;
+            let p = r % set.classes.count();
+            r /= set.classes.count();
+            set.classes.unrank_into(p, &mut c[set.offset..set.offset + n]);
+            if set.piece_order {
+                let mut at = [0u8; 64];
+                for i in 0..n {
+                    at[usize::from(c[set.offset + i])] = i as u8;
+                    c[set.offset + n + i] = 0;
+                }
+                for &i in at[..digits].iter().rev() {
+                    c[set.offset + n + usize::from(i)] = (ori % o) as u8;
+                    ori /= o;
+                }
+                continue;
+            }
+            if set.blind != 0 {
+                for i in (0..n).rev() {
+                    c[set.offset + n + i] = if set.blind >> c[set.offset + i] & 1 == 0 {
+                        let x = (ori % o) as u8;
+                        ori /= o;
+                        x
+                    } else {
+                        0
+                    };
+                }
+                continue;
+            }
+            let mut sum = 0u32;
+            for k in (0..digits).rev() {
+                let x = (ori % o) as u8;
+                ori /= o;
+                c[set.offset + n + k] = x;
+                sum += u32::from(x);
+            }
+            if set.sum_kept {
+                let o32 = u32::from(set.orientations);
+                c[set.offset + 2 * n - 1] = ((set.solved_sum + o32 - sum % o32) % o32) as u8;
+            }
+        }
+    }
+
+    /// Bytes of a position.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The position as text, one line a set: pieces (numbered from 1 as in
+    /// the file) and, where pieces turn, orientations.
+    pub fn rows(&self, s: &[u8]) -> Vec<String> {
+        let wide = self.sets.iter().map(|x| x.name.len()).max().unwrap_or(0);
+        self.sets
+            .iter()
+            .map(|set| {
+                let p: Vec<String> = s[set.offset..set.offset + set.count]
+                    .iter()
+                    .map(|&x| {
+                        set.labels
+                            .get(usize::from(x))
+                            .map_or(usize::from(x) + 1, |&l| l)
+                            .to_string()
+                    })
+                    .collect();
+                let mut line = format!("{:<wide$} {}", set.name, p.join(" "));
+                if set.orientations > 1 {
+                    let o: Vec<String> = (0..set.count)
+                        .map(|i| {
+                            if set.blind >> s[set.offset + i] & 1 == 1 {
+                                "?".to_string()
+                            } else {
+                                s[set.offset + set.count + i].to_string()
+                            }
+                        })
+                        .collect();
+                    line.push_str(" / ");
+                    line.push_str(&o.join(" "));
+                }
+                line
+            })
+            .collect()
+    }
+}
+
+/// Whether the permutation `p` (of `0..p.len()`) is odd.
+fn odd(p: &[usize]) -> bool {
+    let mut seen = vec![false; p.len()];
+    let mut swaps = 0;
+    for i in 0..p.len() {
+        let mut j = i;
+        let mut len = 0;
+        while !seen[j] {
+            seen[j] = true;
+            j = p[j];
+            len += 1;
+        }
+        swaps += len.max(1) - 1;
+    }
+    swaps % 2 == 1
+}
+
+/// The class of value `x` among the distinct values of `nums`, in order.
+fn sort_index(nums: &[usize], x: usize) -> usize {
+    let mut values: Vec<usize> = nums.to_vec();
+    values.sort_unstable();
+    values.dedup();
+    values.iter().position(|&v| v == x).unwrap_or(0)
+}

@@ -1,0 +1,244 @@
+//! Projections of a [`Tws`] position (parts of its sets, with or without
+//! orientation) for the pattern databases, and the inverse position.
+
+use super::*;
+
+/// What a projection keeps of one set: some of its pieces (by class, in
+/// the solved position's numbering from 0), the others made identical, and
+/// whether orientation counts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SetPart {
+    /// The set, by index.
+    pub set: usize,
+    /// The classes kept apart; every other piece of the set becomes one
+    /// class whose orientation is ignored.
+    pub pieces: Vec<u8>,
+    /// Orientation counts for the kept pieces.
+    pub orientation: bool,
+}
+
+/// How a position of the full puzzle maps onto a projection's.
+#[derive(Clone, Debug)]
+pub(crate) struct PartMap {
+    from: usize,
+    to: usize,
+    count: usize,
+    class: Vec<u8>,
+    blind: u64,
+    orientation: bool,
+}
+
+/// A projection of a [`Tws`]: a smaller puzzle of the same kind, and the
+/// map of positions onto it.
+#[derive(Clone, Debug)]
+pub struct Projected {
+    /// The smaller puzzle (its moves are the full puzzle's, seen through
+    /// the projection).
+    pub tws: Tws,
+    maps: Vec<PartMap>,
+}
+
+impl Projected {
+    /// Writes the projection of the full puzzle's position `s` into `out`.
+    #[inline]
+    pub fn project(&self, s: &[u8], out: &mut [u8]) {
+        for m in &self.maps {
+            for i in 0..m.count {
+                let c = m.class[usize::from(s[m.from + i])];
+                out[m.to + i] = c;
+                out[m.to + m.count + i] = if m.orientation && m.blind >> c & 1 == 0 {
+                    s[m.from + m.count + i]
+                } else {
+                    0
+                };
+            }
+        }
+    }
+}
+
+impl Tws {
+    /// Whether positions are elements of the puzzle's group, with an
+    /// inverse of the same distance: every set's pieces distinct, and the
+    /// solved position piece `i` on slot `i` turned 0. (If moves `M` take
+    /// `s` to the goal, `s` is `M` undone, and `M` from the goal reaches
+    /// the inverse of `s`.)
+    pub fn invertible(&self) -> bool {
+        self.goals.len() == 1
+            && self.sets.iter().all(|set| {
+                let (n, off) = (set.count, set.offset);
+                set.blind == 0
+                    && (0..n).all(|i| usize::from(self.solved[off + i]) == i && self.solved[off + n + i] == 0)
+            })
+    }
+
+    /// The inverse of position `s` (see [`Tws::invertible`]) into `out`:
+    /// piece `p` on slot `i` turned `o` becomes piece `i` on slot `p`
+    /// turned `-o`.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// assert!(t.invertible());
+    /// let (s, undo) = (t.scramble("R U F'").unwrap(), t.scramble("F U' R'").unwrap());
+    /// let mut inv = vec![0; s.len()];
+    /// t.invert(&s, &mut inv);
+    /// assert_eq!(inv, undo);
+    /// ```
+    #[inline]
+    pub fn invert(&self, s: &[u8], out: &mut [u8]) {
+        for set in &self.sets {
+            let (n, off, o) = (set.count, set.offset, set.orientations);
+            for i in 0..n {
+                let p = usize::from(s[off + i]);
+                out[off + p] = i as u8;
+                let x = s[off + n + i];
+                out[off + n + p] = if x == 0 { 0 } else { o - x };
+            }
+        }
+    }
+
+    /// The classes of a set (distinct pieces of the solved position).
+    pub fn classes_of(&self, set: usize) -> usize {
+        let s = &self.sets[set];
+        self.solved[s.offset..s.offset + s.count]
+            .iter()
+            .map(|&c| usize::from(c) + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether some move changes set `set` (position or orientation).
+    pub fn set_moves(&self, set: usize) -> bool {
+        let s = &self.sets[set];
+        let base = s.offset / 2;
+        self.actions.iter().any(|a| {
+            (0..s.count).any(|i| usize::from(a.from[base + i]) != i || (s.orientations > 1 && a.twist[base + i] != 0))
+        })
+    }
+
+    /// The puzzle seen through `parts` (one per set kept): the pieces not
+    /// kept made identical, orientation dropped where asked.
+    pub fn project(&self, parts: &[SetPart]) -> Projected {
+        let mut sets = Vec::new();
+        let mut maps = Vec::new();
+        let mut solved = Vec::new();
+        let mut offset = 0;
+        for part in parts {
+            let old = &self.sets[part.set];
+            let n = old.count;
+            let classes = self.classes_of(part.set);
+            let kept: Vec<u8> = (0..classes as u8).filter(|c| part.pieces.contains(c)).collect();
+            let merged = kept.len() as u8;
+            let mut class = vec![merged; 256];
+            for (k, &c) in kept.iter().enumerate() {
+                class[usize::from(c)] = k as u8;
+            }
+            let some_merged = kept.len() < classes;
+            let orientation = part.orientation && old.orientations > 1;
+            // Ignored orientations: the merged class's, and those the file
+            // ignores (`?`) among the kept classes.
+            let mut blind = if some_merged && orientation { 1u64 << merged } else { 0 };
+            if orientation {
+                for (k, &c) in kept.iter().enumerate() {
+                    blind |= (old.blind >> c & 1) << k;
+                }
+            }
+            let old_solved = &self.solved[old.offset..old.offset + 2 * n];
+            let mut counts = vec![0u32; kept.len() + usize::from(some_merged)];
+            let mut cells = vec![0u8; 2 * n];
+            for i in 0..n {
+                let c = class[usize::from(old_solved[i])];
+                counts[usize::from(c)] += 1;
+                cells[i] = c;
+                cells[n + i] = if orientation && blind >> c & 1 == 0 {
+                    old_solved[n + i]
+                } else {
+                    0
+                };
+            }
+            let seen = cells[..n].iter().filter(|&&c| blind >> c & 1 == 0).count();
+            let o = if orientation { old.orientations } else { 1 };
+            let singles = counts[..kept.len()].iter().all(|&c| c == 1);
+            sets.push(PieceSet {
+                name: old.name.clone(),
+                count: n,
+                orientations: o,
+                offset,
+                classes: if some_merged && singles {
+                    Multiset::pieces_among(kept.len(), n)
+                } else {
+                    Multiset::new(&counts)
+                }
+                .expect("a projection of a ranked set ranks"),
+                sum_kept: orientation && !some_merged && old.sum_kept,
+                solved_sum: cells[n..].iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o),
+                blind,
+                seen,
+                piece_order: some_merged && orientation && blind == 1 << merged && singles,
+                labels: (1..=counts.len()).collect(),
+            });
+            maps.push(PartMap {
+                from: old.offset,
+                to: offset,
+                count: n,
+                class,
+                blind,
+                orientation,
+            });
+            solved.extend_from_slice(&cells);
+            offset += 2 * n;
+        }
+        let actions = self
+            .actions
+            .iter()
+            .map(|a| {
+                let mut from = Vec::new();
+                let mut twist = Vec::new();
+                for part in parts {
+                    let old = &self.sets[part.set];
+                    let base = old.offset / 2;
+                    from.extend_from_slice(&a.from[base..base + old.count]);
+                    if part.orientation && old.orientations > 1 {
+                        twist.extend_from_slice(&a.twist[base..base + old.count]);
+                    } else {
+                        twist.extend(std::iter::repeat_n(0, old.count));
+                    }
+                }
+                Action {
+                    name: a.name.clone(),
+                    from,
+                    twist,
+                    quarter: a.quarter,
+                    base: a.base,
+                    power: a.power,
+                }
+            })
+            .collect();
+        let tws = Tws {
+            fingerprint: self.fingerprint,
+            name: self.name.clone(),
+            sets,
+            bytes: offset,
+            goals: vec![solved.clone()],
+            solved,
+            actions,
+            metric_moves: self.metric_moves.clone(),
+            metric: self.metric,
+            expect: Vec::new(),
+            prune: Vec::new(),
+            next: self.next.clone(),
+            symmetries: std::sync::OnceLock::new(),
+        };
+        let mut projected = Projected { tws, maps };
+        // The other solved positions, as the projection sees them.
+        for g in &self.goals[1..] {
+            let mut out = vec![0u8; offset];
+            projected.project(g, &mut out);
+            if !projected.tws.goals.contains(&out) {
+                projected.tws.goals.push(out);
+            }
+        }
+        projected
+    }
+}

@@ -20,7 +20,6 @@ use super::pdb::{AdditivePdb, Partition, PdbError};
 use super::{LinearConflictBound, ManhattanBound, SlideState, Sliding};
 use tansaku_core::Ranked;
 use tansaku_core::search::auto::{self, Algorithm, Space};
-use tansaku_core::search::index::prefers_rank_index;
 use tansaku_core::search::retrograde::Checkpoint;
 use tansaku_core::search::{self, IdaOptions, Kernel, LowerBound, MovePruning, SearchError, Solution};
 

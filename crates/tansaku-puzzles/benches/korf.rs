@@ -26,7 +26,7 @@ use tansaku_core::context::Tables;
 use tansaku_core::search::auto::Algorithm;
 use tansaku_puzzles::sliding::pdb::cache::Origin;
 use tansaku_puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
-use tansaku_puzzles::sliding::{Sliding, parse_board};
+use tansaku_puzzles::sliding::{ParsedBoard, Sliding, parse_board};
 
 struct Args {
     set: u32,
@@ -106,25 +106,15 @@ fn args() -> Result<Args, String> {
     Ok(a)
 }
 
-fn main() -> ExitCode {
-    let a = match args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("korf: {e}");
-            return ExitCode::from(2);
-        }
+/// The instances of a set: board, number, published length; and, for the
+/// 24-puzzle, Korf & Felner's nodes by instance.
+type Instances = (Vec<(&'static str, usize, usize)>, std::collections::HashMap<usize, u64>);
+
+fn instances(a: &Args) -> Instances {
+    let file = match a.set {
+        15 => include_str!("../../../data/korf100.txt"),
+        _ => include_str!("../../../data/korf50-24.txt"),
     };
-    let (file, goal) = match a.set {
-        15 => (
-            include_str!("../../../data/korf100.txt"),
-            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
-        ),
-        _ => (
-            include_str!("../../../data/korf50-24.txt"),
-            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24",
-        ),
-    };
-    // Korf & Felner's nodes, by instance (24-puzzle).
     let felner: std::collections::HashMap<usize, u64> = include_str!("../../../data/korf-felner-2002.txt")
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -134,7 +124,6 @@ fn main() -> ExitCode {
         })
         .filter(|_| a.set == 24)
         .collect();
-    // Instances: board, number, published length.
     let mut instances: Vec<(&str, usize, usize)> = file
         .lines()
         .filter_map(|l| {
@@ -148,7 +137,108 @@ fn main() -> ExitCode {
         instances.sort_by_key(|&(_, n, _)| felner.get(&n).copied().unwrap_or(u64::MAX));
         instances.truncate(k);
     }
-    let goal = parse_board(goal, None).expect("goal");
+    (instances, felner)
+}
+
+/// One instance's figures: length, generated, expanded, seconds, and
+/// whether the length is the published one and the moves reach the goal.
+struct Row {
+    len: usize,
+    generated: u64,
+    expanded: u64,
+    seconds: f64,
+    ok: bool,
+}
+
+/// The figures an earlier run kept for an instance, if any.
+fn kept_row(kept: Option<&std::path::PathBuf>, published: usize) -> Option<Row> {
+    let t = std::fs::read_to_string(kept?).ok()?;
+    let v: Vec<u64> = t.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    (v.len() == 4).then(|| Row {
+        len: v[0] as usize,
+        generated: v[1],
+        expanded: v[2],
+        seconds: f64::from_bits(v[3]),
+        ok: v[0] as usize == published,
+    })
+}
+
+/// Solves one instance (keeping its checkpoint under `a.checkpoint`) and
+/// writes its figures there when it is right.
+fn solve_one(
+    a: &Args,
+    solver: &mut Solver,
+    goal: &ParsedBoard,
+    (board, n, published): (&str, usize, usize),
+    kept: Option<&std::path::PathBuf>,
+) -> Result<Row, String> {
+    let start = parse_board(board, None).expect("a board of the set");
+    let (q, s) = Sliding::new(&start, Some(goal)).expect("a board of the set");
+    solver.set_checkpoint(
+        a.checkpoint
+            .as_ref()
+            .map(|d| (d.join(format!("{}-{n}", a.set)), std::time::Duration::from_secs(60))),
+    );
+    let sol = solver.solve(&q, &s).map_err(|e| e.to_string())?;
+    if a.iterations {
+        for it in &sol.iterations {
+            println!(
+                "     #{n} bound {}: {} generated, {:.2} s",
+                it.bound, it.generated, it.seconds
+            );
+        }
+    }
+    let ok =
+        sol.len() == published && tansaku_core::replay(&q, &s, &sol.moves).is_ok_and(|b| b.last() == Some(&q.goal()));
+    if let (Some(f), true) = (kept, ok) {
+        let line = format!(
+            "{} {} {} {}\n",
+            sol.len(),
+            sol.stats.generated,
+            sol.stats.expanded,
+            sol.stats.seconds.to_bits()
+        );
+        let _ = std::fs::write(f, line);
+    }
+    Ok(Row {
+        len: sol.len(),
+        generated: sol.stats.generated,
+        expanded: sol.stats.expanded,
+        seconds: sol.stats.seconds,
+        ok,
+    })
+}
+
+fn header(felner: bool) {
+    println!(
+        "{:>4} {:>6} {:>9} {:>15} {:>15} {:>10}{}",
+        "#",
+        "moves",
+        "published",
+        "generated",
+        "expanded",
+        "seconds",
+        if felner {
+            format!(" {:>17} {:>7}", "Korf & Felner", "ratio")
+        } else {
+            String::new()
+        }
+    );
+}
+
+fn main() -> ExitCode {
+    let a = match args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("korf: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (instances, felner) = instances(&a);
+    let cells: Vec<String> = (0..if a.set == 15 { 16 } else { 25 })
+        .map(|c: u8| c.to_string())
+        .collect();
+    let goal = parse_board(&cells.join(" "), None).expect("goal");
     let (p, _) = Sliding::new(&goal, Some(&goal)).expect("puzzle");
     let tables = a.pdb_dir.as_ref().map_or_else(Tables::user, Tables::at);
     let ctx = tansaku_core::Context::new()
@@ -157,7 +247,7 @@ fn main() -> ExitCode {
         .with_notices(std::sync::Arc::new(|m: &str| eprintln!("korf: {m}")));
     let opts = SolveOptions {
         algorithm: Some(Algorithm::IdaStar),
-        bound: a.bound,
+        bound: a.bound.clone(),
         threads: a.threads,
         automaton: a.automaton,
         bpmx: a.bpmx,
@@ -168,7 +258,7 @@ fn main() -> ExitCode {
         ..SolveOptions::default()
     };
     let clock = std::time::Instant::now();
-    let mut solver = match Solver::new(&p, opts.clone()) {
+    let mut solver = match Solver::new(&p, opts) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("korf: {e}");
@@ -184,121 +274,67 @@ fn main() -> ExitCode {
         if loaded { "loaded" } else { "built" },
         clock.elapsed().as_secs_f64()
     );
-    println!(
-        "{:>4} {:>6} {:>9} {:>15} {:>15} {:>10}{}",
-        "#",
-        "moves",
-        "published",
-        "generated",
-        "expanded",
-        "seconds",
-        if felner.is_empty() {
-            String::new()
-        } else {
-            format!(" {:>17} {:>7}", "Korf & Felner", "ratio")
-        }
-    );
-    let (mut generated, mut expanded, mut seconds, mut wrong) = (0u64, 0u64, 0f64, 0);
-    let mut theirs = 0u64;
+    header(!felner.is_empty());
+    let mut total = Row {
+        len: 0,
+        generated: 0,
+        expanded: 0,
+        seconds: 0.0,
+        ok: true,
+    };
+    let (mut wrong, mut theirs) = (0, 0u64);
     for &(board, n, published) in &instances {
-        let start = parse_board(board, None).expect("a board of the set");
-        let (q, s) = Sliding::new(&start, Some(&goal)).expect("a board of the set");
         // Each instance keeps its own checkpoint: a killed bench run
         // started again goes on where each instance was, and shows the
         // instances it finished from their result files.
         let kept = a.checkpoint.as_ref().map(|d| d.join(format!("{}-{n}.result", a.set)));
-        let before = kept
-            .as_ref()
-            .and_then(|f| std::fs::read_to_string(f).ok())
-            .and_then(|t| {
-                let v: Vec<u64> = t.split_whitespace().filter_map(|x| x.parse().ok()).collect();
-                (v.len() == 4).then(|| (v[0] as usize, v[1], v[2], f64::from_bits(v[3])))
-            });
-        let (len, gen_n, exp_n, secs, ok) = match before {
-            Some((len, g, e, secs)) => (len, g, e, secs, len == published),
-            None => {
-                solver.set_checkpoint(
-                    a.checkpoint
-                        .as_ref()
-                        .map(|d| (d.join(format!("{}-{n}", a.set)), std::time::Duration::from_secs(60))),
-                );
-                let sol = match solver.solve(&q, &s) {
-                    Ok(sol) => sol,
-                    Err(e) => {
-                        eprintln!("korf: #{n}: {e}");
-                        wrong += 1;
-                        continue;
-                    }
-                };
-                if a.iterations {
-                    for it in &sol.iterations {
-                        println!(
-                            "     #{n} bound {}: {} generated, {:.2} s",
-                            it.bound, it.generated, it.seconds
-                        );
-                    }
-                }
-                let ok = sol.len() == published
-                    && tansaku_core::replay(&q, &s, &sol.moves).is_ok_and(|b| b.last() == Some(&q.goal()));
-                if let (Some(f), true) = (&kept, ok) {
-                    let line = format!(
-                        "{} {} {} {}\n",
-                        sol.len(),
-                        sol.stats.generated,
-                        sol.stats.expanded,
-                        sol.stats.seconds.to_bits()
-                    );
-                    let _ = std::fs::write(f, line);
-                }
-                (
-                    sol.len(),
-                    sol.stats.generated,
-                    sol.stats.expanded,
-                    sol.stats.seconds,
-                    ok,
-                )
+        let before = kept_row(kept.as_ref(), published);
+        let was_kept = before.is_some();
+        let row = match before.map_or_else(
+            || solve_one(&a, &mut solver, &goal, (board, n, published), kept.as_ref()),
+            Ok,
+        ) {
+            Ok(row) => row,
+            Err(e) => {
+                eprintln!("korf: #{n}: {e}");
+                wrong += 1;
+                continue;
             }
         };
-        wrong += usize::from(!ok);
-        generated += gen_n;
-        expanded += exp_n;
-        seconds += secs;
+        wrong += usize::from(!row.ok);
+        total.generated += row.generated;
+        total.expanded += row.expanded;
+        total.seconds += row.seconds;
         let compared = match felner.get(&n) {
             Some(&kf) => {
                 theirs += kf;
-                format!(" {kf:>17} {:>7.4}", gen_n as f64 / kf as f64)
+                format!(" {kf:>17} {:>7.4}", row.generated as f64 / kf as f64)
             }
             None => String::new(),
         };
+        let mark = match (row.ok, was_kept) {
+            (false, _) => "  WRONG",
+            (true, true) => "  (kept)",
+            (true, false) => "",
+        };
         println!(
-            "{n:>4} {:>6} {:>9} {:>15} {:>15} {:>10.4}{compared}{}",
-            len,
-            published,
-            gen_n,
-            exp_n,
-            secs,
-            if !ok {
-                "  WRONG"
-            } else if before.is_some() {
-                "  (kept)"
-            } else {
-                ""
-            }
+            "{n:>4} {:>6} {:>9} {:>15} {:>15} {:>10.4}{compared}{mark}",
+            row.len, published, row.generated, row.expanded, row.seconds
         );
     }
     let k = instances.len().max(1) as u64;
     println!(
         "total {:>25} {:>15} {:>10.4}{}   (per instance: {} generated, {} expanded)",
-        generated,
-        expanded,
-        seconds,
+        total.generated,
+        total.expanded,
+        total.seconds,
         if theirs > 0 {
-            format!(" {theirs:>17} {:>7.4}", generated as f64 / theirs as f64)
+            format!(" {theirs:>17} {:>7.4}", total.generated as f64 / theirs as f64)
         } else {
             String::new()
         },
-        generated / k,
-        expanded / k
+        total.generated / k,
+        total.expanded / k
     );
     if wrong > 0 {
         eprintln!("korf: {wrong} instances differ from the published optimal length");

@@ -32,19 +32,19 @@
 
 mod build;
 pub mod cache;
-mod partition;
 pub mod choose;
 mod geometry;
 mod index;
 pub(crate) mod kernel;
 pub mod max;
+mod partition;
 pub mod zero;
 
 pub use build::{BuildLayer, BuildStats, build_bytes, build_table, build_zero_aware, zero_bytes};
 pub use geometry::{Geometry, MAX_PDB_CELLS};
 pub use index::{GroupIndex, NO_TILE};
-pub use partition::{MAX_GROUPS, MAX_PATTERN, Partition};
 use partition::{CellMap, involutions, layout_cells, table_bytes};
+pub use partition::{MAX_GROUPS, MAX_PATTERN, Partition};
 use zero::ZeroTable;
 
 use super::{SlideMove, SlideState, Sliding};

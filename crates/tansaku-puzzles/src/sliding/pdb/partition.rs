@@ -411,7 +411,6 @@ impl std::fmt::Display for Partition {
     }
 }
 
-
 /// A board symmetry, as the image of every cell.
 pub(super) type CellMap = [u8; MAX_PDB_CELLS];
 
@@ -535,4 +534,3 @@ pub(super) fn table_bytes(n: usize, k: usize, zero: bool) -> u64 {
     let entries = GroupIndex::new(n, k).size();
     if zero { zero_bytes(entries, n - k) } else { entries }
 }
-

@@ -188,7 +188,7 @@ mod independent {
     use std::collections::{HashMap, HashSet, VecDeque};
 
     #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-    pub struct Block {
+    pub(super) struct Block {
         pub h: i8,
         pub w: i8,
         pub r: i8,
@@ -197,7 +197,7 @@ mod independent {
         pub axis: u8,
     }
 
-    pub type Pos = Vec<Block>;
+    pub(super) type Pos = Vec<Block>;
 
     fn fits(pos: &Pos, skip: usize, b: &Block, rows: i8, cols: i8) -> bool {
         if b.r < 0 || b.c < 0 || b.r + b.h > rows || b.c + b.w > cols {
@@ -241,7 +241,7 @@ mod independent {
     }
 
     /// (distance to the first goal, positions reachable from the start).
-    pub fn solve(start: Pos, rows: i8, cols: i8, any: bool, goal: impl Fn(&Pos) -> bool) -> (Option<u32>, usize) {
+    pub(super) fn solve(start: Pos, rows: i8, cols: i8, any: bool, goal: impl Fn(&Pos) -> bool) -> (Option<u32>, usize) {
         let mut start = start;
         start.sort();
         let mut dist = HashMap::from([(start.clone(), 0u32)]);
@@ -262,7 +262,7 @@ mod independent {
         (found, dist.len())
     }
 
-    pub fn block(h: i8, w: i8, r: i8, c: i8, axis: u8) -> Block {
+    pub(super) fn block(h: i8, w: i8, r: i8, c: i8, axis: u8) -> Block {
         Block { h, w, r, c, axis }
     }
 }

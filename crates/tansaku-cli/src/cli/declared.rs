@@ -43,7 +43,7 @@ impl TypedValueParser for SpecParser {
 }
 
 /// The flag of `spec`.
-pub fn arg(spec: &OptionSpec) -> Arg {
+pub(crate) fn arg(spec: &OptionSpec) -> Arg {
     let mut a = Arg::new(spec.name).long(spec.flag_name()).help(spec.help);
     if spec.kind == Kind::Flag {
         return a.action(ArgAction::SetTrue);
@@ -60,7 +60,7 @@ pub fn arg(spec: &OptionSpec) -> Arg {
 }
 
 /// `cmd` with a flag for each of `specs` that `question` reads.
-pub fn add(mut cmd: Command, specs: &[OptionSpec], question: Question) -> Command {
+pub(crate) fn add(mut cmd: Command, specs: &[OptionSpec], question: Question) -> Command {
     for s in specs.iter().filter(|s| s.reads(question)) {
         cmd = cmd.arg(arg(s));
     }
@@ -69,7 +69,7 @@ pub fn add(mut cmd: Command, specs: &[OptionSpec], question: Question) -> Comman
 
 /// The values given on the command line for `specs` that `question` reads
 /// (a default shown in the help is the library's own, not given again).
-pub fn given(m: &ArgMatches, specs: &[OptionSpec], question: Question) -> Vec<(&'static str, Value)> {
+pub(crate) fn given(m: &ArgMatches, specs: &[OptionSpec], question: Question) -> Vec<(&'static str, Value)> {
     let mut out = Vec::new();
     for s in specs.iter().filter(|s| s.reads(question)) {
         if m.value_source(s.name) != Some(ValueSource::CommandLine) {

@@ -7,7 +7,7 @@ use super::{CheckArgs, Failure};
 use tansaku::define::Src;
 
 /// `tansaku check FILE...`.
-pub fn check(a: &CheckArgs) -> Result<(), Failure> {
+pub(crate) fn check(a: &CheckArgs) -> Result<(), Failure> {
     let ctx = context(a.max_memory, Show::unless(a.quiet), None);
     let mut differs = false;
     for path in &a.files {

@@ -13,7 +13,7 @@ use tansaku::{Game, Request};
 
 /// A question about one game as the command line asked it.
 #[derive(Debug, Clone)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// Which question.
     pub question: Question,
     /// The built-in game of the subcommand, if it is one.
@@ -27,11 +27,11 @@ pub struct GameArgs {
 
 /// `tansaku solve`.
 #[derive(Debug, Clone)]
-pub struct SolveArgs(pub GameArgs);
+pub(crate) struct SolveArgs(pub GameArgs);
 
 /// `tansaku longest`.
 #[derive(Debug, Clone)]
-pub struct LongestArgs(pub GameArgs);
+pub(crate) struct LongestArgs(pub GameArgs);
 
 /// Examples shown under a game's subcommand.
 fn examples(game: &str, question: Question) -> Option<&'static str> {
@@ -165,7 +165,7 @@ fn game_command(game: &dyn Game, question: Question) -> Command {
 }
 
 /// The command that reads what follows a definition's name.
-pub fn named_command(question: Question, name: &str) -> Command {
+pub(crate) fn named_command(question: Question, name: &str) -> Command {
     common(Command::new(format!("tansaku {} {name}", question.name())), question)
         .args(definition_flags(question).into_iter().filter(|a| a.get_id() != "def"))
 }
@@ -246,7 +246,7 @@ question_args!(LongestArgs, Question::Longest);
 impl GameArgs {
     /// The request: the request's own options given, then the game's
     /// (`specs`), as typed values.
-    pub fn request(&self, specs: &[OptionSpec]) -> Result<Request, tansaku::RunError> {
+    pub(crate) fn request(&self, specs: &[OptionSpec]) -> Result<Request, tansaku::RunError> {
         let mut req = Request::default();
         for (name, v) in declared::given(&self.matches, &tansaku::request::options(), self.question) {
             req.set(self.question, name, &v)?;
@@ -258,7 +258,7 @@ impl GameArgs {
     }
 
     /// A flag of the command line itself.
-    pub fn flag(&self, id: &str) -> bool {
+    pub(crate) fn flag(&self, id: &str) -> bool {
         self.matches
             .try_get_one::<bool>(id)
             .ok()
@@ -268,23 +268,23 @@ impl GameArgs {
     }
 
     /// A path given to a flag of the command line itself.
-    pub fn path(&self, id: &str) -> Option<PathBuf> {
+    pub(crate) fn path(&self, id: &str) -> Option<PathBuf> {
         self.matches.try_get_one::<PathBuf>(id).ok().flatten().cloned()
     }
 
     /// A text flag of the command line itself.
-    pub fn text(&self, id: &str) -> Option<String> {
+    pub(crate) fn text(&self, id: &str) -> Option<String> {
         self.matches.try_get_one::<String>(id).ok().flatten().cloned()
     }
 
     /// `--max-memory`.
-    pub fn max_memory(&self) -> Option<u64> {
+    pub(crate) fn max_memory(&self) -> Option<u64> {
         self.matches.try_get_one::<u64>("max-memory").ok().flatten().copied()
     }
 
     /// `--set KEY=VALUE`, as the library's options (text, read by each
     /// option's kind).
-    pub fn set(&self) -> Result<Vec<(String, Value)>, String> {
+    pub(crate) fn set(&self) -> Result<Vec<(String, Value)>, String> {
         let Ok(Some(all)) = self.matches.try_get_many::<String>("set") else {
             return Ok(Vec::new());
         };

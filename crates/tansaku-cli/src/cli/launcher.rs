@@ -20,7 +20,7 @@ fn world() -> Option<(u64, u64)> {
 /// `Some(exit)` for a process that must not run the command: one of
 /// several an MPI launcher started, not the first, for a command without
 /// `--mpi`. The first is told what happened and goes on.
-pub fn check(uses_mpi: bool) -> Option<std::process::ExitCode> {
+pub(crate) fn check(uses_mpi: bool) -> Option<std::process::ExitCode> {
     let (rank, size) = world()?;
     if uses_mpi {
         return None;

@@ -13,7 +13,7 @@ use tansaku::context::Observer;
 
 /// How progress is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Show {
+pub(crate) enum Show {
     /// Nothing.
     Quiet,
     /// A live line on a terminal, nothing otherwise.
@@ -24,7 +24,7 @@ pub enum Show {
 
 impl Show {
     /// A live line on a terminal unless `quiet`.
-    pub fn unless(quiet: bool) -> Self {
+    pub(crate) fn unless(quiet: bool) -> Self {
         if quiet { Show::Quiet } else { Show::Terminal }
     }
 }
@@ -32,7 +32,7 @@ impl Show {
 /// The context of a command: `max_memory` (else the library's default
 /// budget), the pattern databases of `pdb_dir` (else the user's cache
 /// folder), and unless quiet a live line and notices on stderr.
-pub fn context(max_memory: Option<u64>, show: Show, pdb_dir: Option<&std::path::Path>) -> Context {
+pub(crate) fn context(max_memory: Option<u64>, show: Show, pdb_dir: Option<&std::path::Path>) -> Context {
     let mut ctx = Context::new();
     if let Some(m) = max_memory {
         ctx = ctx.with_budget(m);
@@ -52,7 +52,7 @@ pub fn context(max_memory: Option<u64>, show: Show, pdb_dir: Option<&std::path::
 }
 
 /// The advice the command line adds to an out-of-budget error.
-pub fn memory_advice(e: &tansaku::memory::MemoryError) -> String {
+pub(crate) fn memory_advice(e: &tansaku::memory::MemoryError) -> String {
     if e.what.starts_with("breadth-first") || e.what.starts_with("bidirectional") {
         return format!(
             "{e}; raise the budget with --max-memory if the machine has more, or use --algo idastar, which keeps only one path"
@@ -88,7 +88,7 @@ struct Bar {
 }
 
 /// A live line on a terminal, plain lines elsewhere.
-pub struct Live {
+pub(crate) struct Live {
     terminal: bool,
     bar: Mutex<Option<Bar>>,
 }

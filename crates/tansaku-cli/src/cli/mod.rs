@@ -1,27 +1,27 @@
 //! The command line: argument definitions (clap) and the exit-code contract.
 //! Each subcommand lives in its own file; the solving is in the library.
 
-pub mod declared;
-pub mod define;
-pub mod games;
-pub mod launcher;
-pub mod live;
-pub mod pdb;
+pub(crate) mod declared;
+pub(crate) mod define;
+pub(crate) mod games;
+pub(crate) mod launcher;
+pub(crate) mod live;
+pub(crate) mod pdb;
 #[cfg(feature = "mpi")]
 pub mod processes;
-pub mod report;
-pub mod reversi;
-pub mod solve;
-pub mod tour;
+pub(crate) mod report;
+pub(crate) mod reversi;
+pub(crate) mod solve;
+pub(crate) mod tour;
 
 use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
-pub use games::{LongestArgs, SolveArgs};
+pub(crate) use games::{LongestArgs, SolveArgs};
 use std::marker::PhantomData;
 use tansaku::options::{OptionSpec, Question, Value};
 
 /// What went wrong, and so which exit code to use.
 #[derive(Debug)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// Bad usage or bad input: exit code 2.
     Usage(String),
     /// The instance has no solution: exit code 1.
@@ -31,7 +31,7 @@ pub enum Failure {
 }
 
 impl Failure {
-    pub fn usage(e: impl std::fmt::Display) -> Self {
+    pub(crate) fn usage(e: impl std::fmt::Display) -> Self {
         Failure::Usage(e.to_string())
     }
 }
@@ -59,13 +59,13 @@ tansaku serve --open                          the same in a web page\n\n\
 Boards are written row by row, rows separated by /, _ the empty cell.\n\
 Exit codes: 0 answered; 1 no solution exists; 2 bad usage or bad input."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Find a shortest solution and show it board by board (a built-in
     /// puzzle, a definition file with --def, or a definition's name)
     Solve(SolveArgs),
@@ -104,7 +104,7 @@ pub enum Command {
 /// `tansaku serve`.
 #[cfg(feature = "serve")]
 #[derive(Args, Debug)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// Address to listen on (IP:PORT); the default answers this machine
     /// only. Port 0 picks a free port (the address is printed)
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]
@@ -135,7 +135,7 @@ pub struct ServeArgs {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum PdbCommand {
+pub(crate) enum PdbCommand {
     /// Build (or check and load) the databases of a partition for a goal
     /// and keep them in the cache
     #[command(
@@ -156,7 +156,7 @@ pub enum PdbCommand {
 }
 
 #[derive(Args, Debug, Clone)]
-pub struct PdbPlace {
+pub(crate) struct PdbPlace {
     /// The cache folder; default: $TANSAKU_PDB_DIR, else the user's cache
     /// folder ($XDG_CACHE_HOME/tansaku or ~/.cache/tansaku)
     #[arg(long, value_name = "DIR")]
@@ -167,7 +167,7 @@ pub struct PdbPlace {
 }
 
 #[derive(Args, Debug)]
-pub struct PdbChoose {
+pub(crate) struct PdbChoose {
     /// Board size WxH (4x4 or 5x5, or any other with --partition lists)
     #[arg(long, value_parser = parse_size, default_value = "4x4")]
     pub size: (usize, usize),
@@ -218,13 +218,13 @@ pub struct PdbChoose {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum YesNo {
+pub(crate) enum YesNo {
     Yes,
     No,
 }
 
 #[derive(Args, Debug)]
-pub struct PdbBuild {
+pub(crate) struct PdbBuild {
     /// Build the tables a .tws definition's IDA* uses (projections chosen
     /// within --table-memory) instead of the sliding puzzles'
     #[arg(long, value_name = "FILE", conflicts_with_all = ["partition", "goal"])]
@@ -247,7 +247,7 @@ pub struct PdbBuild {
 #[command(
     after_help = "A pass counts as a ply when the side to move has no move but the other side has one; a finished game is a leaf wherever it ends. Published: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284 for depths 1 to 10."
 )]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// Plies from the start (1 to 60)
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
@@ -260,7 +260,7 @@ pub struct PerftArgs {
 #[command(
     after_help = "Breadth-first search over plies from the standard start, positions merged under the start's 4 symmetries (identity, both diagonal reflections, half turn); game records write black's moves in capitals and white's in lower case, passes implied.\n\nExamples:\n  tansaku wipeout                       black: 9 plies, 36 positions up to symmetry\n  tansaku wipeout --color white         white: 10 plies, 28\n  tansaku wipeout --first F5 --json     the 57 games that open with F5"
 )]
-pub struct WipeoutArgs {
+pub(crate) struct WipeoutArgs {
     /// The colour and the first move
     /// ([`tansaku::games::wipeout::wipeout_options`]).
     #[command(flatten)]
@@ -292,7 +292,7 @@ pub struct WipeoutArgs {
 }
 
 #[derive(Args, Debug)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// Definition files (.toml, .tws)
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<std::path::PathBuf>,
@@ -309,7 +309,7 @@ pub struct CheckArgs {
 }
 
 #[derive(Args, Debug)]
-pub struct TourArgs {
+pub(crate) struct TourArgs {
     /// Print one JSON array instead of the table
     #[arg(long)]
     pub json: bool,
@@ -324,21 +324,21 @@ pub struct TourArgs {
 
 /// Options declared by the library, as flags: `S` lists them.
 #[derive(Clone, Debug)]
-pub struct Declared<S> {
+pub(crate) struct Declared<S> {
     /// The options given on the command line, typed.
     pub given: Vec<(&'static str, Value)>,
     _specs: PhantomData<S>,
 }
 
 /// A list of the library's options.
-pub trait Specs {
+pub(crate) trait Specs {
     /// The options.
     fn specs() -> Vec<OptionSpec>;
 }
 
 impl<S: Specs> Declared<S> {
     /// A request with the options given.
-    pub fn request(&self) -> tansaku::Request {
+    pub(crate) fn request(&self) -> tansaku::Request {
         self.given
             .iter()
             .fold(tansaku::Request::default(), |r, (k, v)| r.with(k, v.clone()))
@@ -369,7 +369,7 @@ impl<S: Specs> Args for Declared<S> {
 
 /// The options of `pdb build`.
 #[derive(Clone, Debug)]
-pub struct BuildOptions;
+pub(crate) struct BuildOptions;
 
 impl Specs for BuildOptions {
     fn specs() -> Vec<OptionSpec> {
@@ -379,7 +379,7 @@ impl Specs for BuildOptions {
 
 /// The options of `wipeout`.
 #[derive(Clone, Debug)]
-pub struct WipeoutOptions;
+pub(crate) struct WipeoutOptions;
 
 impl Specs for WipeoutOptions {
     fn specs() -> Vec<OptionSpec> {
@@ -388,7 +388,7 @@ impl Specs for WipeoutOptions {
 }
 
 /// Parses `WxH` (also `W*H` or `W×H`).
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("'{text}' is not a board size: write WxH, e.g. 4x4 or 5x3");
     let t = text.trim().to_ascii_lowercase().replace(['*', '×'], "x");
     let (w, h) = t.split_once('x').ok_or_else(bad)?;

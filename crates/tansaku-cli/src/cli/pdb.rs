@@ -27,7 +27,7 @@ fn pdb_failure(e: RunError, smaller: &str) -> Failure {
     }
 }
 
-pub fn choose(a: &PdbChoose) -> Result<(), Failure> {
+pub(crate) fn choose(a: &PdbChoose) -> Result<(), Failure> {
     let sample = match &a.sample {
         Some(file) => Some(
             std::fs::read_to_string(file)
@@ -92,7 +92,7 @@ pub fn choose(a: &PdbChoose) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn build(a: &PdbBuild) -> Result<(), Failure> {
+pub(crate) fn build(a: &PdbBuild) -> Result<(), Failure> {
     let src = match &a.def {
         Some(file) => Some(tansaku::define::Src::read(file).map_err(Failure::usage)?),
         None => None,
@@ -146,7 +146,7 @@ pub fn build(a: &PdbBuild) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn list(a: &PdbPlace) -> Result<(), Failure> {
+pub(crate) fn list(a: &PdbPlace) -> Result<(), Failure> {
     let listed = tables::list(&place(a.pdb_dir.as_deref())).map_err(|e| pdb_failure(e, ""))?;
     if a.json {
         print_json(&listed);
@@ -185,7 +185,7 @@ pub fn list(a: &PdbPlace) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn clear(a: &PdbPlace) -> Result<(), Failure> {
+pub(crate) fn clear(a: &PdbPlace) -> Result<(), Failure> {
     let tables = place(a.pdb_dir.as_deref());
     let cleared = tables::clear(&tables).map_err(|e| pdb_failure(e, ""))?;
     if a.json {

@@ -9,7 +9,7 @@ use tansaku::search::SearchError;
 use tansaku::{Longest, RunError, SolveAnswer, Solved};
 
 /// Prints one answer as a line of JSON.
-pub fn print_json<T: Serialize>(answer: &T) {
+pub(crate) fn print_json<T: Serialize>(answer: &T) {
     println!("{}", serde_json::to_string(answer).expect("answers serialize"));
 }
 
@@ -26,7 +26,7 @@ fn extra_meaning(key: &str) -> &'static str {
 
 /// Prints a solve's answer (JSON or text); a solve without a solution
 /// exits with code 1 and its reason.
-pub fn print_solve(answer: &SolveAnswer, json: bool) -> Result<(), Failure> {
+pub(crate) fn print_solve(answer: &SolveAnswer, json: bool) -> Result<(), Failure> {
     if json {
         print_json(answer);
     }
@@ -76,7 +76,7 @@ fn print_solved(s: &Solved) {
 }
 
 /// Prints a whole-space analysis (JSON or text).
-pub fn print_longest(a: &Longest, json: bool) {
+pub(crate) fn print_longest(a: &Longest, json: bool) {
     if json {
         print_json(a);
         return;
@@ -113,7 +113,7 @@ pub fn print_longest(a: &Longest, json: bool) {
 
 /// The failure (and exit code) for a library error, with the command
 /// line's advice.
-pub fn failure(e: RunError) -> Failure {
+pub(crate) fn failure(e: RunError) -> Failure {
     match e {
         RunError::Unreachable(why) => Failure::NoSolution(why),
         RunError::Search(e @ (SearchError::Unsolvable { .. } | SearchError::DepthLimit { .. })) => {
@@ -126,7 +126,7 @@ pub fn failure(e: RunError) -> Failure {
 }
 
 /// Writes a picture to `path`, or says which path could not be written.
-pub fn write_picture(path: &std::path::Path, svg: &str) -> Result<(), Failure> {
+pub(crate) fn write_picture(path: &std::path::Path, svg: &str) -> Result<(), Failure> {
     std::fs::write(path, svg).map_err(|e| {
         Failure::Usage(format!(
             "cannot write the picture to '{}': {e}; give a path in a writable folder",
@@ -136,14 +136,14 @@ pub fn write_picture(path: &std::path::Path, svg: &str) -> Result<(), Failure> {
 }
 
 /// A solution as a strip of numbered boards, about 1000 pixels wide.
-pub fn solution_svg(s: &Solved) -> String {
+pub(crate) fn solution_svg(s: &Solved) -> String {
     let per_row = (1000 / (s.grids[0].width * 32 + 18)).clamp(1, 12);
     let title = format!("{}: {} moves", s.puzzle, s.length);
     tansaku::svg::svg_strip(&title, &s.grids, per_row)
 }
 
 /// With `--svg FILE`: the solution as a strip of numbered boards.
-pub fn write_solution_svg(answer: &SolveAnswer, path: Option<&std::path::Path>) -> Result<(), Failure> {
+pub(crate) fn write_solution_svg(answer: &SolveAnswer, path: Option<&std::path::Path>) -> Result<(), Failure> {
     match (path, answer) {
         (Some(path), SolveAnswer::Solved(s)) => write_picture(path, &solution_svg(s)),
         _ => Ok(()),
@@ -151,7 +151,7 @@ pub fn write_solution_svg(answer: &SolveAnswer, path: Option<&std::path::Path>) 
 }
 
 /// With `--plot FILE`: the distance histogram as a bar chart.
-pub fn write_histogram_svg(a: &Longest, path: Option<&std::path::Path>, log: bool) -> Result<(), Failure> {
+pub(crate) fn write_histogram_svg(a: &Longest, path: Option<&std::path::Path>, log: bool) -> Result<(), Failure> {
     let title = format!("{}: positions by distance", a.puzzle);
     match path {
         Some(path) => write_picture(path, &tansaku::svg::svg_histogram(&title, &a.histogram, log)),
@@ -160,11 +160,11 @@ pub fn write_histogram_svg(a: &Longest, path: Option<&std::path::Path>, log: boo
 }
 
 /// Positions drawn ahead of time, for the text layout.
-pub struct Drawn(std::collections::HashMap<String, Vec<String>>);
+pub(crate) struct Drawn(std::collections::HashMap<String, Vec<String>>);
 
 impl Drawn {
     /// The pictures of `boards`.
-    pub fn of(boards: &[String], pictures: &[Vec<String>]) -> Self {
+    pub(crate) fn of(boards: &[String], pictures: &[Vec<String>]) -> Self {
         Drawn(boards.iter().cloned().zip(pictures.iter().cloned()).collect())
     }
 }

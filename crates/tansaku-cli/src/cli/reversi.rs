@@ -8,7 +8,7 @@ use tansaku::picture::Picture;
 use tansaku::puzzles::reversi::{Color, Position, Wipeout};
 use tansaku::svg::svg_animation;
 
-pub fn perft(a: &PerftArgs) -> Result<(), Failure> {
+pub(crate) fn perft(a: &PerftArgs) -> Result<(), Failure> {
     let ctx = super::live::context(None, super::live::Show::Quiet, None);
     let p = count_leaves(a.depth, &ctx).map_err(failure)?;
     if a.json {
@@ -25,7 +25,7 @@ pub fn perft(a: &PerftArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
+pub(crate) fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
     let mut req = a.options.request();
     if let Some(m) = a.max_plies {
         req.max_depth = m;

@@ -77,7 +77,7 @@ fn context(a: &GameArgs) -> Result<(tansaku::Context, Session), Failure> {
     if a.flag("mpi") {
         return super::processes::join(ctx, a.question);
     }
-    Ok((ctx, Session::default()))
+    Ok((ctx, Session))
 }
 
 #[cfg(feature = "mpi")]
@@ -94,7 +94,7 @@ fn speaks(ctx: &tansaku::Context) -> bool {
 }
 
 /// `tansaku solve ...`.
-pub fn solve(a: &GameArgs) -> Result<(), Failure> {
+pub(crate) fn solve(a: &GameArgs) -> Result<(), Failure> {
     let (game, a) = resolve(a)?;
     let req = request_of(&a, game.as_ref())?;
     let (ctx, _session) = context(&a)?;
@@ -115,7 +115,7 @@ pub fn solve(a: &GameArgs) -> Result<(), Failure> {
 }
 
 /// `tansaku longest ...`.
-pub fn longest(a: &GameArgs) -> Result<(), Failure> {
+pub(crate) fn longest(a: &GameArgs) -> Result<(), Failure> {
     let (game, a) = resolve(a)?;
     let req = request_of(&a, game.as_ref())?;
     let (ctx, _session) = context(&a)?;

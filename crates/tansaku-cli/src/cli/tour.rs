@@ -94,7 +94,7 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     Ok(written)
 }
 
-pub fn tour(a: &TourArgs) -> Result<(), Failure> {
+pub(crate) fn tour(a: &TourArgs) -> Result<(), Failure> {
     let figures = Figures::load().map_err(Failure::Usage)?;
     let rows = figures.check(tansaku::games::builtin, &tansaku::Context::new());
     let drawn = if a.no_pictures {

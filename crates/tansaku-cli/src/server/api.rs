@@ -5,7 +5,7 @@
 //! line prints.
 
 use super::jobs::{self, Event, Shared};
-pub use super::reply::{ApiError, json_response, secure};
+pub(crate) use super::reply::{ApiError, json_response, secure};
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::sse::{self, KeepAlive, Sse};
@@ -18,11 +18,11 @@ use tansaku::ask::{Kind, Question, Reply};
 use tansaku::events::{Failed, Note};
 
 /// Largest request body.
-pub const BODY_LIMIT: usize = 1 << 20;
+pub(crate) const BODY_LIMIT: usize = 1 << 20;
 
 /// `GET /api/games`: every game with its options, presets and answers; the
 /// definitions the library ships; the server's limits.
-pub fn games_json(shared: &Shared) -> Vec<u8> {
+pub(crate) fn games_json(shared: &Shared) -> Vec<u8> {
     let limits = tansaku::ask::Limits {
         max_memory: shared.max_memory,
         job_memory: shared.job_budget,
@@ -34,7 +34,7 @@ pub fn games_json(shared: &Shared) -> Vec<u8> {
     serde_json::to_vec(&tansaku::ask::catalogue("server", limits)).expect("serializable")
 }
 
-pub async fn games(State(shared): State<Arc<Shared>>) -> Response {
+pub(crate) async fn games(State(shared): State<Arc<Shared>>) -> Response {
     json_response(StatusCode::OK, shared.games.clone())
 }
 
@@ -49,7 +49,7 @@ struct Status {
     resident_bytes: Option<u64>,
 }
 
-pub async fn status(State(shared): State<Arc<Shared>>) -> Response {
+pub(crate) async fn status(State(shared): State<Arc<Shared>>) -> Response {
     let (running, waiting) = shared.load();
     let body = Status {
         running,
@@ -63,7 +63,7 @@ pub async fn status(State(shared): State<Arc<Shared>>) -> Response {
 }
 
 /// `POST /api/cancel/{id}`.
-pub async fn cancel(State(shared): State<Arc<Shared>>, method: Method, Path(id): Path<String>) -> Response {
+pub(crate) async fn cancel(State(shared): State<Arc<Shared>>, method: Method, Path(id): Path<String>) -> Response {
     if method != Method::POST {
         return not_allowed("POST");
     }
@@ -91,13 +91,13 @@ fn not_allowed(method: &'static str) -> Response {
 
 /// `POST /api/{question}`: the answer as JSON, or with `Accept:
 /// text/event-stream` a stream of events ending with it.
-pub async fn ask(State(shared): State<Arc<Shared>>, Path(name): Path<String>, request: Request) -> Response {
+pub(crate) async fn ask(State(shared): State<Arc<Shared>>, Path(name): Path<String>, request: Request) -> Response {
     ask_named(shared, &name, request).await
 }
 
 /// `GET /api/tables`: the tables the server keeps, as `tansaku pdb list
 /// --json` lists them.
-pub async fn tables(State(shared): State<Arc<Shared>>) -> Response {
+pub(crate) async fn tables(State(shared): State<Arc<Shared>>) -> Response {
     match tansaku::tables::list(&shared.tables) {
         Ok(list) => json_response(StatusCode::OK, to_json(&list).into_bytes()),
         Err(e) => ApiError::from(e).into_response(),
@@ -106,7 +106,7 @@ pub async fn tables(State(shared): State<Arc<Shared>>) -> Response {
 
 /// `POST /api/tables`: builds a partition's or a definition's tables, as a
 /// job (progress, cancel).
-pub async fn build_tables(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+pub(crate) async fn build_tables(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     ask_named(shared, "tables", request).await
 }
 

@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 /// Every file of the page: its name and its text.
-pub const FILES: [(&str, &str); 9] = [
+pub(crate) const FILES: [(&str, &str); 9] = [
     ("index.html", include_str!("../../../../web/index.html")),
     ("style.css", include_str!("../../../../web/style.css")),
     ("app.js", include_str!("../../../../web/app.js")),
@@ -49,12 +49,12 @@ fn respond(status: StatusCode, name: &str, text: &'static str) -> Response {
 }
 
 /// `GET /`.
-pub async fn index() -> Response {
+pub(crate) async fn index() -> Response {
     respond(StatusCode::OK, "index.html", FILES[0].1)
 }
 
 /// `GET /{file}`.
-pub async fn file(Path(name): Path<String>) -> Response {
+pub(crate) async fn file(Path(name): Path<String>) -> Response {
     match FILES.iter().find(|(n, _)| *n == name) {
         Some((n, text)) => respond(StatusCode::OK, n, text),
         None => not_found(&name),
@@ -62,7 +62,7 @@ pub async fn file(Path(name): Path<String>) -> Response {
 }
 
 /// Anything else.
-pub fn not_found(path: &str) -> Response {
+pub(crate) fn not_found(path: &str) -> Response {
     let mut r = Response::new(Body::from(format!("nothing is served at '{path}'; the page is at /\n")));
     *r.status_mut() = StatusCode::NOT_FOUND;
     r.headers_mut().insert(

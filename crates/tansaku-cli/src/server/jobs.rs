@@ -7,14 +7,14 @@ use super::reply::ApiError;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tansaku::Context;
 use tansaku::context::{Observer, Tables};
 use tansaku::events::{Progress, Watch};
 use tokio::sync::{Semaphore, mpsc};
 
 /// What the server shares between requests.
-pub struct Shared {
+pub(crate) struct Shared {
     /// One permit a worker.
     workers: Arc<Semaphore>,
     /// Number of workers.
@@ -43,7 +43,7 @@ pub struct Shared {
 impl Shared {
     /// A server of `jobs` workers sharing `max_memory`: each job and the
     /// tables kept between requests take an equal share.
-    pub fn new(jobs: usize, max_memory: u64, time_limit: Duration, tables: Tables) -> Self {
+    pub(crate) fn new(jobs: usize, max_memory: u64, time_limit: Duration, tables: Tables) -> Self {
         let jobs = jobs.max(1);
         let share = max_memory / (jobs as u64 + 1);
         Shared {
@@ -63,13 +63,13 @@ impl Shared {
     }
 
     /// Jobs running and waiting.
-    pub fn load(&self) -> (usize, usize) {
+    pub(crate) fn load(&self) -> (usize, usize) {
         let waiting = lock(&self.waiting).len();
         (lock(&self.running).len().saturating_sub(waiting), waiting)
     }
 
     /// Cancels job `id`; false when there is no such job.
-    pub fn cancel(&self, id: u64) -> bool {
+    pub(crate) fn cancel(&self, id: u64) -> bool {
         match lock(&self.running).get(&id) {
             Some(ctx) => {
                 ctx.cancel();
@@ -80,7 +80,7 @@ impl Shared {
     }
 
     /// Cancels every job (the server is stopping).
-    pub fn cancel_all(&self) {
+    pub(crate) fn cancel_all(&self) {
         for ctx in lock(&self.running).values() {
             ctx.cancel();
         }
@@ -156,7 +156,7 @@ impl Drop for CancelOnDrop {
 
 /// An event of a job, sent to a client that asked for a stream.
 #[derive(Clone, Debug)]
-pub enum Event {
+pub(crate) enum Event {
     /// The job's id (to cancel it).
     Job(u64),
     /// Its place in the queue (jobs before it).
@@ -194,7 +194,7 @@ async fn gone(events: &Events) {
 /// with the job's context and time limit, returns its answer (JSON bytes).
 /// With `events`, reports the queue, the progress and the answer there
 /// too, and cancels the job when the stream is dropped.
-pub async fn run(
+pub(crate) async fn run(
     shared: Arc<Shared>,
     work: impl FnOnce(&Context, Duration) -> Result<Vec<u8>, ApiError> + Send + 'static,
     events: Events,

@@ -13,10 +13,10 @@
 //! a share of the budget and the time limit, cancelled when its client
 //! goes away.
 
-pub mod api;
-pub mod assets;
-pub mod jobs;
-pub mod reply;
+pub(crate) mod api;
+pub(crate) mod assets;
+pub(crate) mod jobs;
+pub(crate) mod reply;
 
 use crate::cli::{Failure, ServeArgs};
 use axum::Router;
@@ -115,7 +115,7 @@ fn router(shared: Arc<Shared>, hosts: Arc<Hosts>) -> Router {
 }
 
 /// `tansaku serve`.
-pub fn serve(a: &ServeArgs) -> Result<(), Failure> {
+pub(crate) fn serve(a: &ServeArgs) -> Result<(), Failure> {
     let addr: SocketAddr = a
         .addr
         .parse()

@@ -8,14 +8,14 @@ use tansaku::{ErrorBody, RunError};
 
 /// An error as the API returns it: a status and `{"error", "kind"}`.
 #[derive(Clone, Debug)]
-pub struct ApiError {
+pub(crate) struct ApiError {
     pub status: StatusCode,
     pub kind: &'static str,
     pub message: String,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, kind: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(status: StatusCode, kind: &'static str, message: impl Into<String>) -> Self {
         ApiError {
             status,
             kind,
@@ -23,7 +23,7 @@ impl ApiError {
         }
     }
 
-    pub fn busy(waiting: usize) -> Self {
+    pub(crate) fn busy(waiting: usize) -> Self {
         Self::new(
             StatusCode::TOO_MANY_REQUESTS,
             "busy",
@@ -31,11 +31,11 @@ impl ApiError {
         )
     }
 
-    pub fn cancelled() -> Self {
+    pub(crate) fn cancelled() -> Self {
         Self::new(StatusCode::CONFLICT, "cancelled", "the job was cancelled")
     }
 
-    pub fn internal() -> Self {
+    pub(crate) fn internal() -> Self {
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
@@ -44,7 +44,7 @@ impl ApiError {
     }
 
     /// The body every front end returns: `{"error", "kind"}`.
-    pub fn body(&self) -> ErrorBody {
+    pub(crate) fn body(&self) -> ErrorBody {
         ErrorBody::new(self.kind, self.message.clone())
     }
 }
@@ -70,7 +70,7 @@ impl IntoResponse for ApiError {
 
 /// The headers every answer carries: nothing is loaded from another host,
 /// nothing is framed, nothing is sniffed.
-pub fn secure(headers: &mut HeaderMap) {
+pub(crate) fn secure(headers: &mut HeaderMap) {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
@@ -82,7 +82,7 @@ pub fn secure(headers: &mut HeaderMap) {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
-pub fn json_response(status: StatusCode, body: Vec<u8>) -> Response {
+pub(crate) fn json_response(status: StatusCode, body: Vec<u8>) -> Response {
     let mut r = Response::new(Body::from(body));
     *r.status_mut() = status;
     r.headers_mut()

@@ -42,6 +42,8 @@ fn io_error(what: &str, path: &Path, e: std::io::Error) -> SearchError {
 pub fn free_disk(dir: &Path) -> Option<u64> {
     use std::os::unix::ffi::OsStrExt;
     let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: `statvfs` is a plain C struct of integers, for which all
+    // zero bytes is a valid value.
     let mut s: libc::statvfs = unsafe { std::mem::zeroed() };
     // SAFETY: `c` is a valid C string and `s` a valid out-pointer.
     let r = unsafe { libc::statvfs(c.as_ptr(), &mut s) };

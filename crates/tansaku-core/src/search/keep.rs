@@ -170,9 +170,10 @@ fn save<C: Code>(c: &Checkpoint, bits: u32, states: u64, s: &Saved, table: &Tabl
     Ok(checkpoint::save(&c.dir, &c.key, bits, states, s, &table.words)?)
 }
 
-/// Without files there is no checkpoint to go on from, nor to write.
+/// Without files there is no checkpoint to go on from, nor to write:
+/// `open` refuses, so no `Opened` is ever made.
 #[cfg(not(feature = "files"))]
-enum Opened {}
+struct Opened;
 
 #[cfg(not(feature = "files"))]
 fn open(_: &Checkpoint, _: u32, _: u64) -> Result<Option<Opened>, SearchError> {
@@ -180,13 +181,13 @@ fn open(_: &Checkpoint, _: u32, _: u64) -> Result<Option<Opened>, SearchError> {
 }
 
 #[cfg(not(feature = "files"))]
-fn level(f: &Opened) -> u64 {
-    match *f {}
+fn level(_: &Opened) -> u64 {
+    0
 }
 
 #[cfg(not(feature = "files"))]
-fn load<C: Code>(f: Opened, _: &Table<C>) -> Result<Saved, SearchError> {
-    match f {}
+fn load<C: Code>(_: Opened, _: &Table<C>) -> Result<Saved, SearchError> {
+    Err(super::no_files("a checkpoint"))
 }
 
 #[cfg(not(feature = "files"))]

@@ -2,4 +2,4 @@
 
 /// The workspace's root (where `data/` and `puzzles/` are).
 #[allow(dead_code)]
-pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+pub(crate) const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");

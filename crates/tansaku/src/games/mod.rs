@@ -37,7 +37,7 @@ pub mod river;
 pub mod sliding;
 pub mod wipeout;
 
-use crate::{Game, Request, RunError};
+use crate::{Game, RunError};
 use definition::DefinedGame;
 pub use sliding::{KORF_GOAL, korf100};
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@ use super::common::bad;
 use super::common::published_presets;
 use crate::answer::Preset;
 use crate::answer::{Perft, WipeoutGame, Wipeouts};
-use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
+use crate::options::{Kind, OptionSpec, Params, Question};
 use crate::{Game, Request, RunError, SolveAnswer, Solved, settle};
 use tansaku_core::Puzzle;
 use tansaku_core::context::Context;

@@ -1,4 +1,4 @@
 //! Helpers shared by the door's tests.
 
 /// The workspace's root (where `data/` and `puzzles/` are).
-pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+pub(crate) const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");

@@ -35,7 +35,7 @@ impl Keeper {
         #[cfg(not(feature = "files"))]
         {
             let _ = c;
-            Err(super::no_files("a checkpoint"))
+            Err(crate::search::no_files("a checkpoint"))
         }
         #[cfg(feature = "files")]
         let loaded = crate::search::checkpoint::open_ida(&c.dir, &c.key)?;

@@ -275,6 +275,9 @@ fn reused<P: Puzzle, M, A>(d: DoneTask) -> Outcome<P, M, A> {
     }
 }
 
+/// Subtrees' outcomes, each with its number in depth-first order.
+type Numbered<P, M, A> = Vec<(usize, Outcome<P, M, A>)>;
+
 /// The subtrees' outcomes replayed in depth-first order, up to the first
 /// solution: the iteration's outcome, its counts those of one search.
 #[allow(clippy::too_many_arguments)]
@@ -286,7 +289,7 @@ fn in_order<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::Me
     listed: &L,
     bound: u32,
     opts: &IdaOptions,
-    results: Vec<(usize, Outcome<P, H::Memo, R::State>)>,
+    results: Numbered<P, H::Memo, R::State>,
 ) -> Result<Outcome<P, H::Memo, R::State>, SearchError> {
     let (mut expanded, mut generated) = (0u64, 0u64);
     let mut step = listed.cut();

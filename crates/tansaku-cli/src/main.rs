@@ -1,4 +1,17 @@
 //! The `tansaku` command line. A thin layer: parse, call the library, print.
+//!
+//! * `cli`: the commands. `cli/mod.rs` holds the top-level parser;
+//!   `games.rs` builds `solve GAME` and `longest GAME` from the games'
+//!   declared options (`declared.rs` turns a declaration into a clap
+//!   argument); `solve.rs`, `define.rs` (`check`), `pdb.rs`, `reversi.rs`
+//!   (`perft`, `wipeout`) and `tour.rs` ask the library and print;
+//!   `report.rs` renders answers as text, `live.rs` shows progress,
+//!   `launcher.rs` and `processes.rs` start and join MPI jobs (the `mpi`
+//!   feature).
+//! * `server` (the `serve` feature): `tansaku serve`, the JSON API and the
+//!   page: `api.rs` (routes), `jobs.rs` (long questions, their progress
+//!   and cancel), `reply.rs` (answers and errors as HTTP), `assets.rs`
+//!   (the page's files).
 
 mod cli;
 #[cfg(feature = "serve")]

@@ -2,13 +2,23 @@
 //!
 //! * [`blocks`]: pieces on a grid, in TOML (`kind = "blocks"`): sliding
 //!   tiles, Klotski, Rush Hour, the knights exchange;
-//! * [`tws`]: permutation puzzles in twsearch's `.tws` format (cubes).
+//! * [`blockpdb`]: the pattern databases a blocks file names (`[[prune]]`);
+//! * [`tws`]: permutation puzzles in twsearch's `.tws` format (cubes);
+//! * [`symmetry`]: the symmetries of a `.tws` puzzle, found from its moves;
+//! * [`prune`]: pattern databases derived from a `.tws` definition;
+//! * [`coord`]: move tables on coordinates, for projections too big to rank
+//!   position by position;
+//! * [`xorbfs`]: breadth-first distances of two-orientation projections, a
+//!   block of positions at a time;
+//! * [`multiset`]: dense ranks of boards whose like pieces are
+//!   interchangeable.
 //!
 //! A definition becomes a puzzle of the library ([`tansaku_core::Puzzle`],
-//! [`tansaku_core::Ranked`] where its count fits, [`tansaku_core::Symmetric`]); [`run`]
-//! solves and analyses it through the same searches as the built-in
-//! puzzles. Every mistake in a file is a [`DefError`] naming the file, the
-//! line and the problem. The format is documented in `docs/definitions.md`.
+//! [`tansaku_core::Ranked`] where its count fits, [`tansaku_core::Symmetric`]);
+//! the `tansaku` crate's `games::definition` solves and analyses it through
+//! the same searches as the built-in puzzles. Every mistake in a file is a
+//! [`DefError`] naming the file, the line and the problem. The format is
+//! documented in `docs/definitions.md`.
 
 pub mod blockpdb;
 pub mod blocks;

@@ -49,7 +49,7 @@ impl SlideState {
 
 impl SlideState {
     /// The position after the tile on `from` slides into the empty cell
-    /// `to`, built from the words of [`SlideState::words`]: writing two
+    /// `to`, built from the words of `SlideState::words`: writing two
     /// bytes into a copy and then reading the copy as words (as every
     /// search does when it keeps a child) stalls the processor on each
     /// child, where changing the words does not.
@@ -80,7 +80,7 @@ impl SlideState {
 }
 
 impl std::hash::Hash for SlideState {
-    /// Hashes the three words of [`SlideState::words`] (consistent with
+    /// Hashes the three words of `SlideState::words` (consistent with
     /// equality, which compares the same words).
     #[inline]
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {

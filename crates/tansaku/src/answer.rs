@@ -6,8 +6,8 @@
 //! |---|---|---|
 //! | [`SolveAnswer`] | [`crate::Game::solve`] | a [`Solved`] or a [`NoSolution`] |
 //! | [`Longest`] | [`crate::Game::analyse`] | the whole space's distances |
-//! | [`Wipeouts`] | [`crate::reversi::wipeouts`] | Reversi's shortest wipeouts |
-//! | [`Perft`] | [`crate::reversi::perft`] | leaves N plies deep |
+//! | [`Wipeouts`] | [`crate::games::wipeout::wipeouts`] | Reversi's shortest wipeouts |
+//! | [`Perft`] | [`crate::games::wipeout::perft`] | leaves N plies deep |
 //! | [`BatchLine`], [`BatchTotals`] | [`crate::batch::batch`] | one board a line, then the totals |
 //! | [`CheckReport`] | [`crate::games::check`] | a definition's expected figures |
 //! | [`Position`] | [`crate::Game::position`] | a board as the page edits it |

@@ -54,8 +54,8 @@ pub enum RunError {
     #[error("{0}")]
     Unsupported(String),
     /// A parity or counting argument shows the goal cannot be reached;
-    /// nothing was searched. [`Game::solve`] answers it as a
-    /// [`NoSolution`].
+    /// nothing was searched. [`crate::Game::solve`] answers it as a
+    /// [`crate::answer::NoSolution`].
     #[error("{0}")]
     Unreachable(String),
     /// Tables (pattern databases) cannot be kept where asked.

@@ -1,5 +1,5 @@
 //! The published figures tansaku reproduces (`data/published.toml`, built
-//! into the library), run through the games of the [`crate::registry`]:
+//! into the library), run through the games of the [`crate::games`] catalogue:
 //! each figure beside tansaku's. `tansaku tour` prints them; the tests assert them.
 //!
 //! ```
@@ -36,7 +36,7 @@ pub struct Figures {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolveFigure {
-    /// The game ([`crate::registry`]).
+    /// The game ([`crate::games`]).
     pub puzzle: String,
     /// How the instance is shown.
     pub instance: String,

@@ -1,6 +1,6 @@
 //! Tables built once and kept (pattern databases): what the cache holds
 //! ([`list`]), building a partition's or a definition's tables ahead of
-//! time ([`build`]), choosing a bound by measurement ([`choose`]), and
+//! time ([`build`]), choosing a bound by measurement ([`choose()`]), and
 //! emptying the cache ([`clear`]). Every front end asks these here: the
 //! command line's `tansaku pdb`, and the server's `/api/tables`.
 //!
@@ -248,7 +248,7 @@ pub fn build(req: &Request, src: Option<&Src>, ctx: &Context) -> Result<Built, R
     }))
 }
 
-/// What [`choose`] measures: the board, the candidates, the sample and the
+/// What [`choose()`] measures: the board, the candidates, the sample and the
 /// table budget.
 #[derive(Clone, Debug)]
 pub struct ChooseRequest {
@@ -280,7 +280,7 @@ pub struct ChooseRequest {
     pub threads: Option<usize>,
 }
 
-/// What [`choose`] answers: the candidates measured and the bound chosen,
+/// What [`choose()`] answers: the candidates measured and the bound chosen,
 /// with how many candidates there were and how many fit the budget.
 #[derive(Clone, Debug, Serialize)]
 pub struct Chosen {

@@ -241,7 +241,13 @@ mod independent {
     }
 
     /// (distance to the first goal, positions reachable from the start).
-    pub(super) fn solve(start: Pos, rows: i8, cols: i8, any: bool, goal: impl Fn(&Pos) -> bool) -> (Option<u32>, usize) {
+    pub(super) fn solve(
+        start: Pos,
+        rows: i8,
+        cols: i8,
+        any: bool,
+        goal: impl Fn(&Pos) -> bool,
+    ) -> (Option<u32>, usize) {
         let mut start = start;
         start.sort();
         let mut dist = HashMap::from([(start.clone(), 0u32)]);

@@ -13,7 +13,7 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
-    /// Breadth-first search ([`super::bfs`]).
+    /// Breadth-first search ([`super::bfs()`]).
     Bfs,
     /// Bidirectional breadth-first search, smaller frontier first
     /// ([`super::bidirectional`]).

@@ -2,7 +2,7 @@
 //!
 //! | algorithm | file | needs | answers |
 //! |---|---|---|---|
-//! | breadth-first search | [`bfs`] | [`crate::Puzzle`] | a shortest solution |
+//! | breadth-first search | [`mod@bfs`] | [`crate::Puzzle`] | a shortest solution |
 //! | bidirectional BFS | [`bidir`] | reversible moves, listed goals | a shortest solution |
 //! | iterative deepening / IDA* | [`ida`] | a lower bound (0 for plain ID) | a shortest solution |
 //! | retrograde analysis | [`retrograde`] | reversible moves | distance of every state to the goal set |

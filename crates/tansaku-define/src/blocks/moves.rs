@@ -341,7 +341,7 @@ impl<const N: usize> Ranked for Grid<'_, N> {
     /// the move swaps a piece and the empty cell, symbol 0, so only the
     /// Lehmer digits from the first of the two cells to the second change,
     /// plus the second's, and each change is a count of smaller symbols
-    /// read off a bytewise comparison mask (see [`lehmer_delta`]).
+    /// read off a bytewise comparison mask (see `lehmer_delta`).
     #[inline]
     fn rank_after(&self, s: &Cells<N>, rank_s: u64, m: CellMove, t: &Cells<N>) -> u64 {
         if !self.0.lehmer {

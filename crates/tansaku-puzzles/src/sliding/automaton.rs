@@ -70,7 +70,7 @@ fn write_file(_: Option<&std::path::Path>, _: &str, _: &[u8]) -> Result<(), Stri
 }
 
 /// The automaton: for each state, the state after each move of the empty
-/// cell (or [`DEAD`]).
+/// cell (or `DEAD`).
 #[derive(Debug)]
 pub struct SlideAutomaton {
     next: Vec<[u32; 4]>,

@@ -6,11 +6,9 @@
 //! cell order, the empty cell left out: a sideways slide leaves that
 //! sequence as it is. A vertical slide moves one tile past `W - 1` others,
 //! and its rank is recomputed from the packed board: with at most four
-//! kinds of tiles (the Line Puzzle) the lexicographic rank of [`lex`]
+//! kinds of tiles (the Line Puzzle) the lexicographic rank of `lex`
 //! (two table reads), otherwise the combinatorial rank (`combinadic`: a
 //! mask per label, popcounts and a binomial table).
-//!
-//! [`lex`]: super::lex
 
 use super::combinadic::Combinadic;
 use super::half::sequence;

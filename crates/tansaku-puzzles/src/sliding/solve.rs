@@ -82,7 +82,7 @@ pub enum BoundRequest {
     /// The pattern databases of one partition (4x4 and 5x5, distinct tiles).
     Partition(Partition),
     /// The largest of several partitions' bounds (2 to
-    /// [`MOST_PARTITIONS`](super::pdb::max::MOST_PARTITIONS)).
+    /// [`super::pdb::max::MOST_PARTITIONS`]).
     Partitions(Vec<Partition>),
 }
 

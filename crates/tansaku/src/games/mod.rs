@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `flip-row`, `flip-square` | [`flip`] | Flip It, in a row and on a W x H board |
 //! | `sliding` | [`sliding`] | numbered (or lettered) tiles on a W x H board |
-//! | `line` | [`line`] | the Line Puzzle |
+//! | `line` | [`mod@line`] | the Line Puzzle |
 //! | `knights` | [`knights`] | the knight exchange |
 //! | `jugs` | [`jugs`] | water jugs |
 //! | `river` | [`river`] | the river crossing |

@@ -215,7 +215,7 @@ pub enum Descent<Mv> {
 
 /// A puzzle's own IDA* inner loop: the depth-first search below one node,
 /// for a bound and move pruning it knows, with the children, cuts, order
-/// and counts of the generic search ([`Dfs`]), only faster (positions
+/// and counts of the generic search (`Dfs`), only faster (positions
 /// changed in place, nothing copied a child). The iterations, the split
 /// into subtrees, checkpoints and processes stay the generic ones.
 pub trait Kernel<P: Puzzle, M, A>: Sync {
@@ -226,7 +226,7 @@ pub trait Kernel<P: Puzzle, M, A>: Sync {
 /// One thread's search of a [`Kernel`].
 pub trait KernelSearch<P: Puzzle, M, A> {
     /// Searches below `node` with cost bound `bound`, adding the nodes it
-    /// expands and generates to the counters (as [`Dfs`] counts them),
+    /// expands and generates to the counters (as `Dfs` counts them),
     /// stopping when `halt` says so.
     fn search(
         &mut self,

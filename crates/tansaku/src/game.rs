@@ -17,6 +17,13 @@ pub trait Game: Send + Sync {
     /// One line saying what it is.
     fn summary(&self) -> String;
 
+    /// One line saying what `question` answers of it (by default its
+    /// summary): what the whole-space analysis covers, say.
+    fn summary_of(&self, question: Question) -> String {
+        let _ = question;
+        self.summary()
+    }
+
     /// The options it reads, each with its kind, default and help.
     fn options(&self) -> Vec<OptionSpec>;
 

@@ -7,4 +7,5 @@ mod support;
 
 mod definitions;
 mod published;
+mod questions;
 mod tws_search;

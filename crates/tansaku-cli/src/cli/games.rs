@@ -157,7 +157,7 @@ fn common(cmd: Command, question: Question) -> Command {
 
 /// The subcommand of `game` for `question`.
 fn game_command(game: &dyn Game, question: Question) -> Command {
-    let mut cmd = Command::new(game.name().to_string()).about(game.summary());
+    let mut cmd = Command::new(game.name().to_string()).about(game.summary_of(question));
     if let Some(e) = examples(game.name(), question) {
         cmd = cmd.after_help(e);
     }

@@ -240,13 +240,19 @@ fn flip_scramble(o: &Params, square: bool, seed: u64, moves: u32) -> Result<Stri
 }
 
 macro_rules! flip_game {
-    ($ty:ident, $name:literal, $square:literal, $summary:literal) => {
+    ($ty:ident, $name:literal, $square:literal, $summary:literal, $space:literal) => {
         impl Game for $ty {
             fn name(&self) -> &str {
                 $name
             }
             fn summary(&self) -> String {
                 $summary.into()
+            }
+            fn summary_of(&self, question: Question) -> String {
+                match question {
+                    Question::Longest => $space.into(),
+                    _ => $summary.into(),
+                }
             }
             fn options(&self) -> Vec<OptionSpec> {
                 flip_options($square)
@@ -277,11 +283,13 @@ flip_game!(
     FlipRow,
     "flip-row",
     false,
-    "Flip It in a row: discs jump over discs into the empty cell, turning the jumped discs over"
+    "Flip It in a row: discs jump over discs into the empty cell, turning the jumped discs over",
+    "All N·2^(N-1) boards of Flip It in a row"
 );
 flip_game!(
     FlipSquare,
     "flip-square",
     true,
-    "Flip It on a W x H board: jumps along rows and columns (and diagonals)"
+    "Flip It on a W x H board: jumps along rows and columns (and diagonals)",
+    "All W·H·2^(W·H-1) boards of Flip It on a W x H board"
 );

@@ -4,6 +4,7 @@
 //! iteration, as one uninterrupted run, whatever the threads of each run;
 //! a damaged, truncated or foreign checkpoint is refused in one line.
 
+use crate::support::ida_counts;
 use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -46,24 +47,6 @@ fn bin(pdb: &Path) -> std::process::Command {
     let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("tansaku"));
     c.env("TANSAKU_PDB_DIR", pdb);
     c
-}
-
-/// What must not change across kills: length, boards, totals and each
-/// iteration's bound and counts (not its seconds).
-fn counts(v: &Value) -> Value {
-    let its: Vec<Value> = v["iterations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| serde_json::json!([i["bound"], i["expanded"], i["generated"]]))
-        .collect();
-    serde_json::json!([
-        v["length"],
-        v["boards"],
-        v["stats"]["generated"],
-        v["stats"]["expanded"],
-        its
-    ])
 }
 
 #[test]
@@ -134,7 +117,7 @@ fn killed_and_resumed(extra: &[&str]) {
     let done = done.expect("a run ends within 60 tries");
     assert!(kills >= 2, "killed {kills} times: the test proves nothing");
     assert!(saved_sizes.len() >= 2, "checkpoints after kills: {saved_sizes:?}");
-    assert_eq!(counts(&done), counts(&whole));
+    assert_eq!(ida_counts(&done), ida_counts(&whole));
     // The seconds count every run's, the killed ones' too: at least the
     // iterations' own.
     let per_iteration: f64 = done["iterations"]

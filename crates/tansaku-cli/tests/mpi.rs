@@ -15,11 +15,8 @@ fn result(out: std::process::Output) -> Value {
 }
 
 fn mpiexec(n: &str, args: &[&str]) -> std::process::Output {
-    Command::new("mpiexec")
-        .args(["--oversubscribe", "-n", n, env!("CARGO_BIN_EXE_tansaku")])
-        .args(args)
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+    let pdb = tempfile::tempdir().unwrap();
+    mpi_job(n, args, pdb.path())
         .output()
         .expect("mpiexec (OpenMPI) on the PATH")
 }
@@ -80,7 +77,7 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
             .unwrap();
         std::thread::sleep(std::time::Duration::from_secs(secs));
         // SIGTERM: mpiexec ends every process of the job.
-        unsafe { libc::kill(job.id() as i32, libc::SIGTERM) };
+        terminate(job.id());
         job.wait().unwrap();
     }
     assert!(dir.path().join("process-1-of-2").exists());
@@ -118,46 +115,18 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     assert_eq!(resumed, single);
 }
 
-/// What IDA* must give alike on any number of processes: length, boards,
-/// totals and each iteration's bound and counts.
+/// What IDA* must give alike on any number of processes.
 fn ida_counts(out: std::process::Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let its: Vec<Value> = v["iterations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| serde_json::json!([i["bound"], i["expanded"], i["generated"]]))
-        .collect();
-    serde_json::json!([
-        v["length"],
-        v["boards"],
-        v["stats"]["generated"],
-        v["stats"]["expanded"],
-        its
-    ])
+    crate::support::ida_counts(&serde_json::from_slice(&out.stdout).unwrap())
 }
 
 #[test]
 fn ida_across_processes_gives_the_answer_and_counts_of_one() {
     let pdb = tempfile::tempdir().unwrap();
-    // Korf's #80 (57 moves, 14M nodes with linear conflicts).
-    let base = [
-        "solve",
-        "sliding",
-        "--board",
-        "11 0 15 8 13 12 3 5 10 1 4 6 14 9 7 2",
-        "--goal",
-        "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
-        "--bound",
-        "linear-conflicts",
-        "--json",
-        "-q",
-        "--threads",
-        "1",
-    ];
+    let base = &IDA_ARGS[..IDA_ARGS.len() - 1];
     for extra in [&[][..], &["--frontier", "3000"][..]] {
-        let args = [&base[..], extra].concat();
+        let args = [base, extra].concat();
         let one = ida_counts(
             Command::new(env!("CARGO_BIN_EXE_tansaku"))
                 .args(&args)
@@ -167,13 +136,7 @@ fn ida_across_processes_gives_the_answer_and_counts_of_one() {
         );
         assert_eq!(one[0], 57);
         for n in ["2", "3"] {
-            let out = Command::new("mpiexec")
-                .args(["--oversubscribe", "-n", n, env!("CARGO_BIN_EXE_tansaku")])
-                .args(&args)
-                .arg("--mpi")
-                .env("TANSAKU_PDB_DIR", pdb.path())
-                .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-                .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            let out = mpi_job(n, &[&args[..], &["--mpi"]].concat(), pdb.path())
                 .output()
                 .expect("mpiexec (OpenMPI) on the PATH");
             assert_eq!(ida_counts(out), one, "{n} processes, {extra:?}");
@@ -234,7 +197,7 @@ fn a_killed_ida_job_goes_on_from_every_processs_checkpoint() {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         if job.try_wait().unwrap().is_none() {
-            unsafe { libc::kill(job.id() as i32, libc::SIGTERM) };
+            terminate(job.id());
             job.wait().unwrap();
             kills += 1;
             held += usize::from(dir.join("process-1-of-2").join("ida.ckpt").exists());
@@ -315,4 +278,11 @@ fn a_process_behind_the_others_takes_their_iterations() {
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(err.contains("resumed at bound 55 from the checkpoints in"), "{err}");
     assert_eq!(ida_counts(out), whole);
+}
+
+/// Sends SIGTERM to process `pid` (mpiexec passes it on to the job).
+fn terminate(pid: u32) {
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours;
+    // the worst a stale pid does is fail with ESRCH.
+    unsafe { libc::kill(pid as i32, libc::SIGTERM) };
 }

@@ -4,7 +4,7 @@
 //! or the whole space), with and without the automaton and with several
 //! threads; replayed solutions reach the goal.
 
-use rustc_hash::FxHashMap;
+use crate::support::distances;
 use tansaku_core::Puzzle;
 use tansaku_core::search::{IdaOptions, MovePruning, NoPruning, astar_ida, ida_star_pruned};
 use tansaku_puzzles::sliding::automaton::{SlideAutomaton, SlidePruning};
@@ -18,28 +18,6 @@ fn board(w: usize, h: usize) -> Sliding {
     Sliding::new(&goal, Some(&goal)).unwrap().0
 }
 
-/// Breadth-first distance of every position from the goal.
-fn distances(p: &Sliding) -> FxHashMap<SlideState, u32> {
-    let mut dist = FxHashMap::default();
-    dist.insert(p.goal(), 0);
-    let mut layer = vec![p.goal()];
-    let mut d = 0;
-    while !layer.is_empty() {
-        d += 1;
-        let mut next = Vec::new();
-        for s in &layer {
-            p.for_each_successor(s, |_, t| {
-                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(t) {
-                    e.insert(d);
-                    next.push(t);
-                }
-            });
-        }
-        layer = next;
-    }
-    dist
-}
-
 fn reaches_goal(p: &Sliding, s: &SlideState, moves: &[<Sliding as Puzzle>::Move]) -> bool {
     tansaku_core::replay(p, s, moves).is_ok_and(|b| b.last().is_some_and(|e| p.is_goal(e)))
 }
@@ -49,7 +27,7 @@ fn astar_ida_keeps_breadth_first_lengths_on_the_8_puzzle() {
     let p = board(3, 3);
     let h = ManhattanBound::new(&p);
     let a = SlideAutomaton::build(16, 3, 3);
-    let dist = distances(&p);
+    let dist = distances(&p, p.goal());
     assert_eq!(dist.len(), 181_440);
     let mut checked = 0;
     for (i, (s, &d)) in dist.iter().enumerate().filter(|(i, _)| i % 499 == 0) {

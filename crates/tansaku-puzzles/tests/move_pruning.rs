@@ -3,6 +3,7 @@
 //! (every position of small boards, whole layers of the 8-puzzle) and
 //! against plain IDA* on random 15-puzzle walks.
 
+use crate::support::distances;
 use rustc_hash::FxHashMap;
 use tansaku_core::Puzzle;
 use tansaku_core::search::{IdaOptions, MovePruning, bfs, ida_star_pruned, ida_star_with};
@@ -15,28 +16,6 @@ fn board(w: usize, h: usize) -> Sliding {
     let text: Vec<String> = (1..n).map(|i| i.to_string()).chain(["0".to_string()]).collect();
     let goal = parse_board(&text.join(" "), Some((w, h))).unwrap();
     Sliding::new(&goal, Some(&goal)).unwrap().0
-}
-
-/// Breadth-first distance of every position from `from`.
-fn distances(p: &Sliding, from: SlideState) -> FxHashMap<SlideState, u32> {
-    let mut dist = FxHashMap::default();
-    dist.insert(from, 0);
-    let mut layer = vec![from];
-    let mut d = 0;
-    while !layer.is_empty() {
-        d += 1;
-        let mut next = Vec::new();
-        for s in &layer {
-            p.for_each_successor(s, |_, t| {
-                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(t) {
-                    e.insert(d);
-                    next.push(t);
-                }
-            });
-        }
-        layer = next;
-    }
-    dist
 }
 
 /// The fewest moves to each position along the paths the automaton

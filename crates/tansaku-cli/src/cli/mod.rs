@@ -8,7 +8,7 @@ pub(crate) mod launcher;
 pub(crate) mod live;
 pub(crate) mod pdb;
 #[cfg(feature = "mpi")]
-pub mod processes;
+pub(crate) mod processes;
 pub(crate) mod report;
 pub(crate) mod reversi;
 pub(crate) mod solve;

@@ -9,17 +9,18 @@ use mpi::traits::*;
 use tansaku::options::Question;
 
 /// The MPI job, finished (MPI_Finalize) when dropped.
-pub struct Session(#[allow(dead_code)] Option<mpi::environment::Universe>);
+pub(crate) struct Session(#[allow(dead_code)] Option<mpi::environment::Universe>);
 
-impl Default for Session {
-    fn default() -> Self {
+impl Session {
+    /// No job.
+    pub(crate) fn none() -> Self {
         Session(None)
     }
 }
 
 /// `ctx` shared with the processes of the job this one belongs to (a quiet
 /// one but for process 0), and the job.
-pub fn join(ctx: tansaku::Context, question: Question) -> Result<(tansaku::Context, Session), Failure> {
+pub(crate) fn join(ctx: tansaku::Context, question: Question) -> Result<(tansaku::Context, Session), Failure> {
     let universe = mpi::initialize().ok_or_else(|| Failure::Usage("MPI is already initialised".into()))?;
     let processes = MpiProcesses::world();
     let ctx = if processes.rank == 0 { ctx } else { ctx.quiet() };
@@ -42,14 +43,14 @@ pub fn join(ctx: tansaku::Context, question: Question) -> Result<(tansaku::Conte
 /// The processes of the MPI job (its world). MPI must be initialised
 /// while they search, and only the thread that started it talks to MPI.
 #[derive(Clone, Copy, Debug)]
-pub struct MpiProcesses {
+pub(crate) struct MpiProcesses {
     rank: usize,
     count: usize,
 }
 
 impl MpiProcesses {
     /// This process in the job's world.
-    pub fn world() -> Self {
+    pub(crate) fn world() -> Self {
         let w = mpi::topology::SimpleCommunicator::world();
         MpiProcesses {
             rank: w.rank() as usize,

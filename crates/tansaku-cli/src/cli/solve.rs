@@ -77,7 +77,7 @@ fn context(a: &GameArgs) -> Result<(tansaku::Context, Session), Failure> {
     if a.flag("mpi") {
         return super::processes::join(ctx, a.question);
     }
-    Ok((ctx, Session))
+    Ok((ctx, Session::none()))
 }
 
 #[cfg(feature = "mpi")]
@@ -85,8 +85,15 @@ use super::processes::Session;
 
 /// Nothing to keep: no MPI job.
 #[cfg(not(feature = "mpi"))]
-#[derive(Default)]
 struct Session;
+
+#[cfg(not(feature = "mpi"))]
+impl Session {
+    /// No job.
+    fn none() -> Self {
+        Session
+    }
+}
 
 /// Process 0 of an MPI job prints (and every process of no job).
 fn speaks(ctx: &tansaku::Context) -> bool {

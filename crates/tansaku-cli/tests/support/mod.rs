@@ -2,3 +2,25 @@
 
 /// The workspace's root (where `data/` and `puzzles/` are).
 pub(crate) const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+use serde_json::{Value, json};
+
+/// What must be the same for one IDA* however it ran (killed and resumed,
+/// on one process or many): length, boards, totals and each iteration's
+/// bound and counts (not its seconds).
+#[allow(dead_code)]
+pub(crate) fn ida_counts(v: &Value) -> Value {
+    let its: Vec<Value> = v["iterations"]
+        .as_array()
+        .expect("the iterations")
+        .iter()
+        .map(|i| json!([i["bound"], i["expanded"], i["generated"]]))
+        .collect();
+    json!([
+        v["length"],
+        v["boards"],
+        v["stats"]["generated"],
+        v["stats"]["expanded"],
+        its
+    ])
+}

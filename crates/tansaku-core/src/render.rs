@@ -11,6 +11,20 @@ pub trait Board {
     fn notation(&self, s: &Self::State) -> String;
 }
 
+/// A `width` x `height` board as rows of text, its cells (numbered row by
+/// row) drawn by `cell` and set apart by a space: what most
+/// [`Board::picture`]s are.
+///
+/// ```
+/// let rows = tansaku_core::render::rows(3, 2, |i| i.to_string());
+/// assert_eq!(rows, ["0 1 2", "3 4 5"]);
+/// ```
+pub fn rows(width: usize, height: usize, cell: impl Fn(usize) -> String) -> Vec<String> {
+    (0..height)
+        .map(|y| (0..width).map(|x| cell(y * width + x)).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
 /// Lays out `states` as numbered pictures, as many side by side as fit in
 /// `width` columns.
 ///

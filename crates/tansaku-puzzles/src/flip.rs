@@ -613,14 +613,7 @@ impl Board for FlipIt {
     type State = FlipState;
 
     fn picture(&self, s: &FlipState) -> Vec<String> {
-        (0..self.height)
-            .map(|y| {
-                let row: Vec<String> = (0..self.width)
-                    .map(|x| self.cell_char(s, y * self.width + x).to_string())
-                    .collect();
-                row.join(" ")
-            })
-            .collect()
+        tansaku_core::render::rows(self.width, self.height, |i| self.cell_char(s, i).to_string())
     }
 
     fn notation(&self, s: &FlipState) -> String {

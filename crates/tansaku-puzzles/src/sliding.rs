@@ -8,6 +8,40 @@
 //! permutations), so a dense table has `n! / prod(count!)` entries: 9! for
 //! the 8-puzzle, 16C4·12C4·8C4·4 = 252,252,000 for the Line Puzzle.
 
+/// `impl Puzzle` for a ranked view of [`packed::Packed`] boards (its
+/// field `k`): the moves, the goal and reversibility are the packed
+/// board's; only the rank differs.
+macro_rules! packed_view {
+    ($ty:ident) => {
+        impl Puzzle for $ty<'_> {
+            type State = u64;
+            type Move = SlideMove;
+
+            #[inline]
+            fn for_each_successor(&self, x: &u64, f: impl FnMut(SlideMove, u64)) {
+                self.k.for_each_successor(x, f)
+            }
+
+            fn apply(&self, x: &u64, m: SlideMove) -> Option<u64> {
+                self.k.apply(x, m)
+            }
+
+            #[inline]
+            fn is_goal(&self, x: &u64) -> bool {
+                self.k.is_goal(x)
+            }
+
+            fn reversible(&self) -> bool {
+                true
+            }
+
+            fn goal_states(&self) -> Option<Vec<u64>> {
+                self.k.goal_states()
+            }
+        }
+    };
+}
+
 pub mod automaton;
 mod combinadic;
 pub mod half;
@@ -901,14 +935,9 @@ impl Board for Sliding {
 
     fn picture(&self, s: &SlideState) -> Vec<String> {
         let wide = self.names.iter().map(String::len).max().unwrap_or(1);
-        (0..self.height)
-            .map(|y| {
-                let row: Vec<String> = (0..self.width)
-                    .map(|x| format!("{:>wide$}", self.names[s.cells[y * self.width + x] as usize]))
-                    .collect();
-                row.join(" ")
-            })
-            .collect()
+        tansaku_core::render::rows(self.width, self.height, |i| {
+            format!("{:>wide$}", self.names[s.cells[i] as usize])
+        })
     }
 
     fn notation(&self, s: &SlideState) -> String {

@@ -17,11 +17,20 @@ pub trait Game: Send + Sync {
     /// One line saying what it is.
     fn summary(&self) -> String;
 
-    /// One line saying what `question` answers of it (by default its
-    /// summary): what the whole-space analysis covers, say.
+    /// One line saying what `question` answers of it: for the
+    /// whole-space analysis, what it covers when the game says so, else
+    /// its summary.
     fn summary_of(&self, question: Question) -> String {
-        let _ = question;
-        self.summary()
+        match (question, self.space()) {
+            (Question::Longest, Some(space)) => space.to_string(),
+            _ => self.summary(),
+        }
+    }
+
+    /// One line saying what its whole-space analysis covers, if it has
+    /// one worth saying apart from its summary.
+    fn space(&self) -> Option<&'static str> {
+        None
     }
 
     /// The options it reads, each with its kind, default and help.

@@ -146,32 +146,7 @@ fn inversions(seq: u64, m: usize) -> usize {
     inv
 }
 
-impl Puzzle for Half<'_> {
-    type State = u64;
-    type Move = SlideMove;
-
-    #[inline]
-    fn for_each_successor(&self, x: &u64, f: impl FnMut(SlideMove, u64)) {
-        self.k.for_each_successor(x, f)
-    }
-
-    fn apply(&self, x: &u64, m: SlideMove) -> Option<u64> {
-        self.k.apply(x, m)
-    }
-
-    #[inline]
-    fn is_goal(&self, x: &u64) -> bool {
-        self.k.is_goal(x)
-    }
-
-    fn reversible(&self) -> bool {
-        true
-    }
-
-    fn goal_states(&self) -> Option<Vec<u64>> {
-        self.k.goal_states()
-    }
-}
+packed_view!(Half);
 
 impl Ranked for Half<'_> {
     fn state_count(&self) -> u64 {

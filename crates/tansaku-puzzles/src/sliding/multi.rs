@@ -128,32 +128,7 @@ impl<'a> Multi<'a> {
     }
 }
 
-impl Puzzle for Multi<'_> {
-    type State = u64;
-    type Move = SlideMove;
-
-    #[inline]
-    fn for_each_successor(&self, x: &u64, f: impl FnMut(SlideMove, u64)) {
-        self.k.for_each_successor(x, f)
-    }
-
-    fn apply(&self, x: &u64, m: SlideMove) -> Option<u64> {
-        self.k.apply(x, m)
-    }
-
-    #[inline]
-    fn is_goal(&self, x: &u64) -> bool {
-        self.k.is_goal(x)
-    }
-
-    fn reversible(&self) -> bool {
-        true
-    }
-
-    fn goal_states(&self) -> Option<Vec<u64>> {
-        self.k.goal_states()
-    }
-}
+packed_view!(Multi);
 
 impl Ranked for Multi<'_> {
     fn state_count(&self) -> u64 {

@@ -248,11 +248,8 @@ macro_rules! flip_game {
             fn summary(&self) -> String {
                 $summary.into()
             }
-            fn summary_of(&self, question: Question) -> String {
-                match question {
-                    Question::Longest => $space.into(),
-                    _ => $summary.into(),
-                }
+            fn space(&self) -> Option<&'static str> {
+                Some($space)
             }
             fn options(&self) -> Vec<OptionSpec> {
                 flip_options($square)

@@ -44,11 +44,8 @@ impl Game for LineGame {
     fn summary(&self) -> String {
         "The Line Puzzle: 4x4 tiles A x4, B x3, C x4, D x4 (quarter circles)".into()
     }
-    fn summary_of(&self, question: Question) -> String {
-        match question {
-            Question::Longest => "All 252,252,000 boards of the Line Puzzle".into(),
-            _ => self.summary(),
-        }
+    fn space(&self) -> Option<&'static str> {
+        Some("All 252,252,000 boards of the Line Puzzle")
     }
     fn options(&self) -> Vec<OptionSpec> {
         vec![

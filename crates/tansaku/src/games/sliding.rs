@@ -290,11 +290,8 @@ impl Game for SlidingGame {
     fn summary(&self) -> String {
         "Sliding tiles on a W x H board (8-puzzle, 15-puzzle, 24-puzzle, repeated labels)".into()
     }
-    fn summary_of(&self, question: Question) -> String {
-        match question {
-            Question::Longest => "Every board of a W x H sliding puzzle reachable from its goal".into(),
-            _ => self.summary(),
-        }
+    fn space(&self) -> Option<&'static str> {
+        Some("Every board of a W x H sliding puzzle reachable from its goal")
     }
     fn options(&self) -> Vec<OptionSpec> {
         vec![

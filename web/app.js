@@ -247,7 +247,10 @@ function renderGame() {
 
 function renderOptions() {
   ui.optionFields.replaceChildren();
-  const shown = state.game.options.filter((o) => o.name !== "board" && o.name !== "goal");
+  // An option may be declared once a question (its default differs):
+  // the page shows it once.
+  const seen = new Set(["board", "goal"]);
+  const shown = state.game.options.filter((o) => !seen.has(o.name) && seen.add(o.name));
   show(ui.options, shown.length > 0);
   for (const o of shown) {
     const id = `option-${o.name}`;

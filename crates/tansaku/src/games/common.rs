@@ -1,25 +1,14 @@
 //! What the built-in games share: the algorithm chosen, a start prepared
 //! for the search, the answer made from what the search returned.
 
-#![allow(unused_imports)]
-use crate::answer::{Cells, Position, Preset};
-use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
-use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
+use crate::answer::{Cells, Preset};
+use crate::{Request, RunError, SolveAnswer, Solved, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
 use tansaku_core::render::Board;
 use tansaku_core::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
-use tansaku_core::search::retrograde::{Analysis, retrograde, retrograde_symmetric};
 use tansaku_core::search::{LowerBound, NoBound};
 use tansaku_core::{Puzzle, Ranked};
-use tansaku_puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
-use tansaku_puzzles::jugs::Jugs;
-use tansaku_puzzles::knights::{KNIGHT, Knights};
-use tansaku_puzzles::reversi::{Position as Board8, Wipeout};
-use tansaku_puzzles::river::River;
-use tansaku_puzzles::sliding::pdb::PdbError;
-use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
-use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
 
 /// The algorithm of a request, or the library's choice for `space`.
 pub(super) fn chosen(req: &Request, space: &Space) -> (Algorithm, Option<String>) {

@@ -1,27 +1,13 @@
 //! The Line Puzzle (`line`): 4x4 tiles with quarter circles, A x4, B x3,
 //! C x4, D x4.
 
-#![allow(unused_imports)]
 use super::common::*;
 use super::sliding::{automaton_option, bound_option, sliding_analyse, sliding_position, sliding_solve, sliding_warm};
-use crate::answer::{Cells, Position, Preset};
-use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
-use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
+use crate::answer::{Position, Preset};
+use crate::options::{Kind, LONGEST, OptionSpec, Params, Question};
+use crate::{Game, Longest, Request, RunError, SolveAnswer, random_walk};
 use tansaku_core::Context;
-use tansaku_core::picture::Picture;
-use tansaku_core::render::Board;
-use tansaku_core::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
-use tansaku_core::search::retrograde::{Analysis, retrograde, retrograde_symmetric};
-use tansaku_core::search::{LowerBound, NoBound};
-use tansaku_core::{Puzzle, Ranked};
-use tansaku_puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
-use tansaku_puzzles::jugs::Jugs;
-use tansaku_puzzles::knights::{KNIGHT, Knights};
-use tansaku_puzzles::reversi::{Position as Board8, Wipeout};
-use tansaku_puzzles::river::River;
-use tansaku_puzzles::sliding::pdb::PdbError;
-use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
-use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
+use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding};
 
 /// The Line Puzzle's boards: a name (`start1` ... `goal3`) or a board.
 fn line_board(text: &str, what: &str) -> Result<ParsedBoard, RunError> {

@@ -1,23 +1,14 @@
 //! Sliding tiles on a W x H board (`sliding`): the 8-, 15- and
 //! 24-puzzle, and boards with repeated labels.
 
-#![allow(unused_imports)]
 use super::common::*;
-use crate::answer::{Cells, Position, Preset};
-use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
+use crate::answer::{Position, Preset};
+use crate::options::{BOTH, Kind, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
+use tansaku_core::Ranked;
 use tansaku_core::picture::Picture;
-use tansaku_core::render::Board;
-use tansaku_core::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
-use tansaku_core::search::retrograde::{Analysis, retrograde, retrograde_symmetric};
-use tansaku_core::search::{LowerBound, NoBound};
-use tansaku_core::{Puzzle, Ranked};
-use tansaku_puzzles::flip::{BoundKind, FlipBound, FlipGoal, FlipIt, FlipState};
-use tansaku_puzzles::jugs::Jugs;
-use tansaku_puzzles::knights::{KNIGHT, Knights};
-use tansaku_puzzles::reversi::{Position as Board8, Wipeout};
-use tansaku_puzzles::river::River;
+use tansaku_core::search::retrograde::{Analysis, retrograde};
 use tansaku_puzzles::sliding::pdb::{Partition, PdbError};
 use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
 use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};

@@ -21,36 +21,12 @@
 //! mirrored), and every move of the metric mapped onto one.
 
 use super::tws::Tws;
+pub use super::tws::symmetry::TwsSymmetry;
 use std::collections::HashMap;
-
-/// A symmetry of a [`Tws`] puzzle: slot `i` of a set goes to slot `to[i]`,
-/// and orientation `o` there becomes `add[i] + o` (or `add[i] - o` when the
-/// set is mirrored).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TwsSymmetry {
-    /// Per set: where each slot goes.
-    to: Vec<Vec<u8>>,
-    /// Per set: the orientation added at each slot.
-    add: Vec<Vec<u8>>,
-    /// Per set: orientations counted the other way round (a reflection).
-    mirrored: Vec<bool>,
-}
 
 /// Search steps allowed before giving up (the symmetries of every puzzle
 /// tried need a few thousand); past it, only the identity is kept.
 const STEP_LIMIT: u64 = 2_000_000;
-
-impl TwsSymmetry {
-    /// Whether this symmetry reverses orientations (a reflection).
-    pub fn mirrors(&self) -> bool {
-        self.mirrored.iter().any(|&m| m)
-    }
-
-    /// Where the set `set`'s piece (or slot) `i` goes.
-    pub fn slot(&self, set: usize, i: usize) -> usize {
-        usize::from(self.to[set][i])
-    }
-}
 
 /// A point: a (slot, orientation) pair, numbered set after set.
 struct Points {

@@ -17,7 +17,7 @@
 //! are those of the in-memory two-bit table, which the tests check.
 
 use super::checkpoint::{self, CheckpointError, DiskSaved, Saved};
-use super::dense::{Checkpoint, Code, TwoBits, claim, relabel};
+use super::table::{CHUNK_WORDS, Checkpoint, Code, TwoBits, claim, matches, relabel, slots};
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
@@ -568,7 +568,7 @@ impl Disk {
             self.files.read_chunk(i, generation, words, len)?;
             for (wi, w) in words.iter().enumerate() {
                 let v = w.load(Relaxed);
-                for k in super::dense::slots::<TwoBits>(super::dense::matches::<TwoBits>(v, code)) {
+                for k in slots::<TwoBits>(matches::<TwoBits>(v, code)) {
                     let off = (wi * TwoBits::PER_WORD + k) as u64;
                     if off < ranks && longest.len() < keep {
                         longest.push(i * self.plan.chunk_ranks + off);
@@ -602,14 +602,14 @@ fn expand_chunk<P: Ranked>(
     let per = TwoBits::PER_WORD;
     let chunks = plan.chunks as usize;
     words
-        .par_chunks(super::dense::CHUNK_WORDS)
+        .par_chunks(CHUNK_WORDS)
         .enumerate()
         .map(|(ci, part)| {
             let mut out: Vec<Vec<u32>> = vec![Vec::new(); chunks];
             let (mut found, mut expanded) = (0u64, 0u64);
             for (k, word) in part.iter().enumerate() {
-                let wi = ci * super::dense::CHUNK_WORDS + k;
-                for s in super::dense::slots::<TwoBits>(super::dense::matches::<TwoBits>(word.load(Relaxed), 1)) {
+                let wi = ci * CHUNK_WORDS + k;
+                for s in slots::<TwoBits>(matches::<TwoBits>(word.load(Relaxed), 1)) {
                     let r = base + (wi * per + s) as u64;
                     if r >= n {
                         continue;

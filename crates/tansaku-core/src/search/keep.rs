@@ -14,8 +14,8 @@
 
 use super::SearchError;
 use super::checkpoint::{self, Saved};
-use super::dense::{Checkpoint, Code, Table};
 use super::shares::Shares;
+use super::table::{Checkpoint, Code, Table};
 use std::time::Duration;
 use web_time::Instant;
 

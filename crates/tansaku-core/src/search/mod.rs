@@ -33,6 +33,7 @@ pub mod retrograde;
 mod shares;
 mod store;
 pub mod symmetric;
+mod table;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};

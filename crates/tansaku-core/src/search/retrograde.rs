@@ -17,8 +17,9 @@
 //! * [`retrograde_sparse`] for any reversible puzzle with a listable goal
 //!   set: a hash map from state to distance.
 
-use super::dense::{self, Bytes, Code, Table, TwoBits};
-pub use super::dense::{Bits, Checkpoint};
+use super::dense;
+pub use super::table::{Bits, Checkpoint};
+use super::table::{Bytes, Code, Table, TwoBits};
 use super::{SearchError, Stats, Timer};
 use crate::memory;
 use crate::{Puzzle, Ranked, Symmetric};

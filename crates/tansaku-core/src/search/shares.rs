@@ -22,7 +22,7 @@
 //! A job of one process (or none) is the plain analysis: its slice is the
 //! whole space and nothing is exchanged.
 
-use super::dense::{CHUNK_WORDS, Code, Table, matches, slots};
+use super::table::{CHUNK_WORDS, Code, Table, claim, matches, slots};
 use crate::Ranked;
 use crate::context::Processes;
 use rayon::prelude::*;
@@ -143,8 +143,7 @@ impl<'a> Shares<'a> {
                                     let rt = p.rank_after(&st, r, m, &t);
                                     if (lo..hi).contains(&rt) {
                                         local += 1;
-                                        f +=
-                                            u64::from(super::dense::claim::<C>(&table.words, (rt - lo) as usize, next));
+                                        f += u64::from(claim::<C>(&table.words, (rt - lo) as usize, next));
                                     } else {
                                         to[owner(rt)].push(rt);
                                     }
@@ -169,7 +168,7 @@ impl<'a> Shares<'a> {
             sent += out.iter().map(|v| v.len() as u64).sum::<u64>();
             if let Some(procs) = self.processes {
                 for r in procs.all_to_all(&out) {
-                    found += u64::from(super::dense::claim::<C>(&table.words, (r - lo) as usize, next));
+                    found += u64::from(claim::<C>(&table.words, (r - lo) as usize, next));
                 }
             }
             if !self.any(next_batch < batches) {

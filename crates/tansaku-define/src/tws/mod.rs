@@ -27,6 +27,7 @@
 mod parse;
 mod perm;
 mod project;
+pub(crate) mod symmetry;
 
 use super::multiset::Multiset;
 use super::{Cells, DefError, Expect, Src};
@@ -202,7 +203,7 @@ pub struct Tws {
     /// actions a shortest sequence may take next.
     next: Vec<Vec<u16>>,
     /// The symmetries, found on first use ([`Tws::symmetries`]).
-    pub(super) symmetries: std::sync::OnceLock<Vec<super::symmetry::TwsSymmetry>>,
+    pub(super) symmetries: std::sync::OnceLock<Vec<symmetry::TwsSymmetry>>,
 }
 
 impl Tws {

@@ -717,24 +717,26 @@ fn a_damaged_checkpoint_is_one_line_and_exit_2() {
 }
 
 #[test]
-fn the_3x4_on_disk_far_below_its_table_gives_the_same_histogram() {
-    // 239,500,800 boards: 60 MB at two bits; 16 MB of budget, 8 MB chunks.
+fn the_5x2_on_disk_far_below_its_table_gives_the_same_histogram() {
+    // 1,814,400 boards: 453,600 bytes at two bits; 128 KB of budget, so
+    // four chunks of 524,288 ranks, read and written at every level.
     let dir = tempfile::tempdir().unwrap();
-    let memory = json(&["longest", "sliding", "--size", "4x3", "--bits", "2", "-q"]);
+    let memory = json(&["longest", "sliding", "--size", "5x2", "--bits", "2", "-q"]);
     let disk = json(&[
         "longest",
         "sliding",
         "--size",
-        "4x3",
+        "5x2",
         "-q",
         "--max-memory",
-        "16M",
+        "128K",
         "--disk",
         dir.path().to_str().unwrap(),
     ]);
     assert_eq!(disk["histogram"], memory["histogram"]);
     assert_eq!(disk["positions"], memory["positions"]);
-    assert_eq!((disk["longest"].as_u64(), disk["count"].as_u64()), (Some(53), Some(18)));
+    assert_eq!(disk["states"], 1_814_400);
+    assert_eq!((disk["longest"].as_u64(), disk["count"].as_u64()), (Some(55), Some(2)));
 }
 
 #[test]

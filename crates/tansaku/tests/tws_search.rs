@@ -50,15 +50,21 @@ fn derived_tables_give_breadth_first_lengths() {
     ] {
         let def = load(file, Some(metric));
         let Definition::Tws(t) = &def else { unreachable!() };
+        // Each scramble's breadth-first length, found once for both budgets.
+        let scrambles: Vec<(String, run::Solved)> = (0..8)
+            .map(|seed| {
+                let board = scramble(file, seed, 6 + seed as u32 * 2);
+                let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
+                (board, bfs)
+            })
+            .collect();
         // A budget that keeps only parts of each set (a weaker bound, still
         // admissible) and one that keeps the whole puzzle (exact).
         for budget in ["64K", "64M"] {
             let plan = prune::plan(t, tansaku::memory::parse_size(budget).unwrap());
             assert!(!plan.is_empty(), "{file} {budget}");
-            for seed in 0..8 {
-                let board = scramble(file, seed, 6 + seed as u32 * 2);
-                let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
-                let ida = solve(&def, &board, Algorithm::IdaStar, Some(budget), &ctx);
+            for (board, bfs) in &scrambles {
+                let ida = solve(&def, board, Algorithm::IdaStar, Some(budget), &ctx);
                 assert_eq!(ida.length, bfs.length, "{file} {metric} {budget} {board}");
                 assert!(ida.replayed && bfs.replayed, "{file} {board}");
                 assert!(ida.algorithm.contains("pattern databases"), "{}", ida.algorithm);
@@ -823,9 +829,9 @@ fn symmetric_starts_keep_their_distances() {
                 })
             })
             .collect();
-        assert!(fixed.len() > 20, "{file} {metric}: {} symmetric positions", fixed.len());
+        assert!(fixed.len() > 10, "{file} {metric}: {} symmetric positions", fixed.len());
         let (mut on_nodes, mut off_nodes) = (0, 0);
-        for &r in fixed.iter().step_by(fixed.len() / 20) {
+        for &r in fixed.iter().step_by(fixed.len() / 10) {
             let s = p.unrank(r);
             assert!(!t.fixing(&s.0[..n]).is_empty());
             assert!(!p.is_goal(&s));

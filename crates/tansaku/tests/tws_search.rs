@@ -829,7 +829,7 @@ fn symmetric_starts_keep_their_distances() {
                 })
             })
             .collect();
-        assert!(fixed.len() > 10, "{file} {metric}: {} symmetric positions", fixed.len());
+        assert!(fixed.len() > 20, "{file} {metric}: {} symmetric positions", fixed.len());
         let (mut on_nodes, mut off_nodes) = (0, 0);
         for &r in fixed.iter().step_by(fixed.len() / 10) {
             let s = p.unrank(r);

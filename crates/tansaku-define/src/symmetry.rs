@@ -445,8 +445,7 @@ impl Tws {
         let mut image = vec![0u8; s.len()];
         let mut out = Vec::new();
         for sym in self.symmetries() {
-            self.conjugate(sym, s, &mut image);
-            if image != s {
+            if !self.fixes(sym, s) {
                 continue;
             }
             let mut to: Vec<u16> = (0..self.actions.len() as u16).collect();
@@ -521,6 +520,36 @@ impl Tws {
     #[inline]
     pub fn conjugate(&self, sym: &TwsSymmetry, s: &[u8], out: &mut [u8]) {
         self.conjugate_sets(sym, s, out, u64::MAX);
+    }
+
+    /// Whether symmetry `sym` fixes position `s` (its conjugate is `s`
+    /// itself): [`Tws::conjugate`] compared slot by slot, stopping at the
+    /// first difference, so a scan over many positions pays little for
+    /// the symmetries that move them.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let solved = t.scramble("").unwrap();
+    /// assert!(t.symmetries().iter().all(|y| t.fixes(y, &solved)));
+    /// let turned = t.scramble("R").unwrap();
+    /// assert!(!t.symmetries().iter().all(|y| t.fixes(y, &turned)));
+    /// ```
+    pub fn fixes(&self, sym: &TwsSymmetry, s: &[u8]) -> bool {
+        self.sets.iter().enumerate().all(|(k, set)| {
+            let (n, off, o) = (set.count, set.offset, set.orientations);
+            let (to, add, m) = (&sym.to[k], &sym.add[k], sym.mirrored[k]);
+            (0..n).all(|i| {
+                let p = usize::from(s[off + i]);
+                let j = usize::from(to[i]);
+                let x = s[off + n + i];
+                let x = if m && x != 0 { o - x } else { x };
+                s[off + j] == to[p]
+                    && s[off + n + j]
+                        == ((u16::from(x) + u16::from(add[p]) + u16::from(o) - u16::from(add[i])) % u16::from(o)) as u8
+            })
+        })
     }
 
     /// [`Tws::conjugate`] of the sets in the bit mask `sets` only (the

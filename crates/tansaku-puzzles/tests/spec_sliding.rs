@@ -136,11 +136,13 @@ const PAIRS: [(&str, &str, usize); 10] = [
     ("goal1", "goal3", 28),
 ];
 
-/// IDA* with the pattern databases, every pair both ways, replayed.
+/// IDA* with the pattern databases, every pair backwards (goal to start),
+/// replayed. The forward direction is `data/published.toml`'s, which the
+/// door's `published` test solves the same way.
 #[test]
 fn line_puzzle_pairs_with_pattern_databases() {
     for (a, b, moves) in PAIRS {
-        for (from, to) in [(a, b), (b, a)] {
+        for (from, to) in [(b, a)] {
             let (p, s) = puzzle(board(from), Some(board(to)));
             assert_eq!(p.state_count(), 252_252_000);
             let db = PatternDb::new(&p).unwrap();

@@ -459,7 +459,7 @@ fn fuzzed_definitions_never_panic() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        for _ in 0..300 {
+        for _ in 0..150 {
             let mut bytes = text.clone().into_bytes();
             match next() % 3 {
                 0 => bytes.truncate((next() % (bytes.len() as u64 + 1)) as usize),
@@ -732,7 +732,7 @@ fn fuzzed_prune_tables_never_panic() {
         seed
     };
     let ctx = Context::new().with_budget(256 << 20);
-    for _ in 0..60 {
+    for _ in 0..30 {
         let mut text = base.to_string();
         for _ in 0..1 + next() % 3 {
             let pieces: Vec<&str> = (0..next() % 4)

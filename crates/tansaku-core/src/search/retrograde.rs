@@ -113,6 +113,7 @@ impl DistanceTable {
     }
 
     /// The distance of rank `r`, `None` when it cannot reach a goal.
+    #[inline]
     pub fn get(&self, r: u64) -> Option<u32> {
         let b = self.0.slot(r as usize);
         (b != Bytes::UNSEEN).then_some(b as u32)

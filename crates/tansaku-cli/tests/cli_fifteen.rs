@@ -22,6 +22,13 @@ fn tansaku(pdb: &tempfile::TempDir) -> Command {
     c
 }
 
+/// `tansaku` with the tables the solving tests share.
+fn shared() -> Command {
+    let mut c = Command::cargo_bin("tansaku").unwrap();
+    c.env("TANSAKU_PDB_DIR", crate::support::shared_pdb_dir());
+    c
+}
+
 fn run_json(c: &mut Command) -> Value {
     let out = c.arg("--json").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -63,8 +70,7 @@ fn check_solution(v: &Value, board: &str, goal: &str, length: usize) {
 
 #[test]
 fn auto_picks_bfs_for_3x3_and_ida_star_with_databases_for_4x4() {
-    let dir = tempfile::tempdir().unwrap();
-    let v = run_json(tansaku(&dir).args(["solve", "sliding", "--board", "867/254/3_1"]));
+    let v = run_json(shared().args(["solve", "sliding", "--board", "867/254/3_1"]));
     assert_eq!(v["algorithm"], "bfs");
     assert!(v["auto"].as_str().unwrap().contains("breadth-first"), "{}", v["auto"]);
     assert_eq!(
@@ -75,7 +81,7 @@ fn auto_picks_bfs_for_3x3_and_ida_star_with_databases_for_4x4() {
     // 7-8 (whose build needs 1.6 GB) and picks 6-6-3, and holds the
     // build of the 16-move automaton (about 240 MB).
     let (n, board, len) = QUICK[0];
-    let v = run_json(tansaku(&dir).args([
+    let v = run_json(shared().args([
         "solve",
         "sliding",
         "--board",
@@ -103,11 +109,10 @@ fn auto_picks_bfs_for_3x3_and_ida_star_with_databases_for_4x4() {
 
 #[test]
 fn every_bound_gives_the_published_length() {
-    let dir = tempfile::tempdir().unwrap();
     for (n, board, len) in QUICK {
         for bound in ["5-5-5", "6-6-3", "linear-conflicts"] {
             for threads in ["1", "2"] {
-                let v = run_json(tansaku(&dir).args([
+                let v = run_json(shared().args([
                     "solve",
                     "sliding",
                     "--board",
@@ -125,7 +130,7 @@ fn every_bound_gives_the_published_length() {
         }
     }
     // Plain Manhattan is called so (it once claimed linear conflicts).
-    let v = run_json(tansaku(&dir).args([
+    let v = run_json(shared().args([
         "solve",
         "sliding",
         "--board",
@@ -151,7 +156,7 @@ fn batch_answers_every_good_line_and_names_the_bad_ones() {
     text.push_str("1 0 2 3 4 5 6 7 8 9 10 11 12 13 15 14\n");
     std::fs::write(&file, text).unwrap();
     let batch = |json: bool| {
-        let mut c = tansaku(&dir);
+        let mut c = shared();
         c.args([
             "solve",
             "sliding",
@@ -199,7 +204,7 @@ fn batch_answers_every_good_line_and_names_the_bad_ones() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().last().unwrap().starts_with("total"), "{text}");
     // A missing file is one clear line, exit 2.
-    let out = tansaku(&dir)
+    let out = shared()
         .args(["solve", "sliding", "--batch", "/no/such/file"])
         .output()
         .unwrap();
@@ -332,8 +337,7 @@ fn pdb_build_list_and_clear() {
 /// one line.
 #[test]
 fn pdb_choose_measures_and_chooses() {
-    let dir = tempfile::tempdir().unwrap();
-    let v = run_json(tansaku(&dir).args([
+    let v = run_json(shared().args([
         "pdb",
         "choose",
         "--size",
@@ -357,7 +361,7 @@ fn pdb_choose_measures_and_chooses() {
     assert!(best["table_bytes"].as_u64().unwrap() <= 40 << 20);
     let bound = best["bound"].as_str().unwrap();
     let (n, board, len) = QUICK[1];
-    let s = run_json(tansaku(&dir).args([
+    let s = run_json(shared().args([
         "solve", "sliding", "--board", board, "--goal", KORF_GOAL, "--bound", bound,
     ]));
     check_solution(&s, board, KORF_GOAL, len);
@@ -373,7 +377,7 @@ fn pdb_choose_measures_and_chooses() {
         ),
         (vec!["--partition", "1-9/10-15"], "--partition 1-9/10-15"),
     ] {
-        let out = tansaku(&dir).args(["pdb", "choose"]).args(&args).output().unwrap();
+        let out = shared().args(["pdb", "choose"]).args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says) && err.lines().count() == 1, "{args:?}: {err}");

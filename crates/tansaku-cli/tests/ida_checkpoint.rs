@@ -62,8 +62,8 @@ fn killed_and_resumed_astar_ida_reports_the_counts_of_one_run() {
 }
 
 fn killed_and_resumed(extra: &[&str]) {
-    let pdb = tempfile::tempdir().unwrap();
-    let out = bin(pdb.path()).args(args(BOARD, 2, None, extra)).output().unwrap();
+    let pdb = crate::support::shared_pdb_dir();
+    let out = bin(&pdb).args(args(BOARD, 2, None, extra)).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let whole: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(whole["length"], 57);
@@ -80,7 +80,7 @@ fn killed_and_resumed(extra: &[&str]) {
     for k in 0..60 {
         let threads = 1 + k % 2;
         let had_checkpoint = file.exists();
-        let mut child = bin(pdb.path())
+        let mut child = bin(&pdb)
             .args(args(BOARD, threads, Some(&dir), extra))
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -174,48 +174,45 @@ fn refused(pdb: &Path, dir: &Path, board: &str, why: &str) {
 
 #[test]
 fn damaged_or_foreign_checkpoints_are_refused_in_one_line() {
-    let pdb = tempfile::tempdir().unwrap();
+    let pdb = crate::support::shared_pdb_dir();
     let ck = tempfile::tempdir().unwrap();
     let dir = ck.path();
     let file = dir.join("ida.ckpt");
-    let good = leave_a_checkpoint(pdb.path(), dir);
+    let good = leave_a_checkpoint(&pdb, dir);
     // Another board's search.
-    refused(pdb.path(), dir, OTHER, "it is of");
+    refused(&pdb, dir, OTHER, "it is of");
     // One bit changed in the checksum, then in the counts before it
     // (corrupt, or a list longer than the file).
     let mut bad = good.clone();
     let n = bad.len();
     bad[n - 1] ^= 1;
     std::fs::write(&file, &bad).unwrap();
-    refused(pdb.path(), dir, BOARD, "corrupt");
+    refused(&pdb, dir, BOARD, "corrupt");
     let mut bad = good.clone();
     bad[n - 12] ^= 0x10;
     std::fs::write(&file, &bad).unwrap();
-    refused(pdb.path(), dir, BOARD, "");
+    refused(&pdb, dir, BOARD, "");
     // Cut short.
     std::fs::write(&file, &good[..good.len() / 2]).unwrap();
-    refused(pdb.path(), dir, BOARD, "truncated");
+    refused(&pdb, dir, BOARD, "truncated");
     // Another format version.
     let mut bad = good.clone();
     bad[16] = 99;
     std::fs::write(&file, &bad).unwrap();
-    refused(pdb.path(), dir, BOARD, "version 99");
+    refused(&pdb, dir, BOARD, "version 99");
     // Not a checkpoint of IDA*.
     std::fs::write(&file, b"tansaku-retro\0\0\0 and more").unwrap();
-    refused(pdb.path(), dir, BOARD, "not a tansaku checkpoint of an IDA* search");
+    refused(&pdb, dir, BOARD, "not a tansaku checkpoint of an IDA* search");
     // The good one is taken again and the search ends with its length.
     std::fs::write(&file, &good).unwrap();
-    let out = bin(pdb.path()).args(args(BOARD, 2, Some(dir), &[])).output().unwrap();
+    let out = bin(&pdb).args(args(BOARD, 2, Some(dir), &[])).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["length"], 57);
     // A checkpoint folder that is a file is one line too.
     let not_dir = dir.join("plain-file");
     std::fs::write(&not_dir, b"x").unwrap();
-    let out = bin(pdb.path())
-        .args(args(BOARD, 2, Some(&not_dir), &[]))
-        .output()
-        .unwrap();
+    let out = bin(&pdb).args(args(BOARD, 2, Some(&not_dir), &[])).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(

@@ -67,7 +67,7 @@ fn whole(file: &'static str, metric: &'static str) -> Arc<(Definition, DistanceT
 /// be found for a half-turn solve (it was: `U2 R2 F2 R2` came out in 5).
 #[test]
 fn derived_tables_give_breadth_first_lengths() {
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     for (file, metric) in [
         ("2x2x2.tws", "qtm"),
         ("2x2x2.tws", "htm"),
@@ -116,7 +116,7 @@ fn derived_tables_give_breadth_first_lengths() {
 #[test]
 fn cube_scrambles_solve_optimally() {
     let def = load("3x3x3.tws", None);
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     for seed in 0..6 {
         let board = scramble("3x3x3.tws", 100 + seed, 3 + seed as u32 % 4);
         let ida = solve(&def, &board, Algorithm::IdaStar, Some("16M"), &ctx);
@@ -137,7 +137,7 @@ fn cube_scrambles_solve_optimally() {
 /// file and by bidirectional search with none, and 8 half turns.
 #[test]
 fn cube_quarter_turn_expectation() {
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     let board = "F2 B2 U D' R2 L2 U D'";
     let qtm = load("3x3x3.tws", Some("qtm"));
     let ida = solve(&qtm, board, Algorithm::IdaStar, Some("16M"), &ctx);
@@ -266,7 +266,7 @@ fn projections_named_in_the_file() {
     // 68,040 entries in 34,020 bytes, then 7!/4! = 210 in 105.
     assert_eq!(prune::plan(t, 34_050).len(), 1);
     assert_eq!(prune::plan(t, 34_125).len(), 2);
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     for seed in 0..4 {
         let board = scramble("2x2x2.tws", seed, 9);
         let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
@@ -469,7 +469,7 @@ proptest::proptest! {
 /// twist, a lone swap) and foreign pieces are refused in one line.
 #[test]
 fn starts_written_as_positions() {
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     for file in ["2x2x2.tws", "pyraminx.tws", "skewb.tws"] {
         let def = load(file, None);
         let Definition::Tws(t) = &def else { unreachable!() };
@@ -540,7 +540,7 @@ fn orientations_ignored_with_a_question_mark() {
     assert_eq!(t.rank_space(), Some(1_224_720));
     let all = run::analyse(&def, &Request::default(), &Context::new()).unwrap();
     assert_eq!(all.states, 1_224_720);
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     for seed in 0..6 {
         let board = scramble("2x2x2.tws", 70 + seed, 9);
         let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
@@ -593,7 +593,7 @@ fn several_solved_positions() {
     let Definition::Tws(tb) = &both else { unreachable!() };
     assert_eq!(tb.goals.len(), 2);
     assert!(!tb.invertible());
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     let mut nearer_other = 0;
     for seed in 0..8 {
         let walk = scramble("2x2x2.tws", 300 + seed, 2 + seed as u32);
@@ -834,7 +834,7 @@ fn image_tables_equal_their_own_tables() {
 fn symmetric_starts_keep_their_distances() {
     use tansaku::Puzzle;
     use tansaku::define::tws::Perm;
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     for (file, metric) in [
         ("2x2x2.tws", "htm"),
         ("2x2x2.tws", "qtm"),
@@ -897,7 +897,7 @@ fn symmetric_cube_patterns() {
         .scramble("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2")
         .unwrap();
     assert_eq!(t.fixing(&superflip).len(), 47);
-    let ctx = Context::new().with_tables(Tables::in_memory());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
     for (pattern, fixed, length) in [
         ("U D' R L' F B' U D'", 5, 8),
         ("L R F B U' D' L' R'", 3, 8),
@@ -907,7 +907,7 @@ fn symmetric_cube_patterns() {
         assert_eq!(t.fixing(&t.scramble(pattern).unwrap()).len(), fixed, "{pattern}");
         let req = Request::default()
             .with("board", pattern)
-            .with("table-memory", "64M")
+            .with("table-memory", "16M")
             .by(Algorithm::IdaStar);
         let on = run::solve(&def, &req, &ctx).unwrap();
         let off = run::solve(&def, &req.clone().with("symmetric-start", "off"), &ctx).unwrap();

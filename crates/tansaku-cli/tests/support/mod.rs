@@ -24,3 +24,14 @@ pub(crate) fn ida_counts(v: &Value) -> Value {
         its
     ])
 }
+
+/// The pattern databases and move-pruning automata of the 15-puzzle tests
+/// that only solve, in one folder under cargo's target directory: each
+/// table is built once, by whichever test needs it first. Files are
+/// written under a name of their own process and renamed into place, so
+/// tests running at once never read half a file. Tests that look at the
+/// folder itself (build, list, clear, damage) keep their own.
+#[allow(dead_code)]
+pub(crate) fn shared_pdb_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shared-pdb")
+}

@@ -14,6 +14,9 @@ const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 /// iterations.
 const BOARD: &str = "11 0 15 8 13 12 3 5 10 1 4 6 14 9 7 2";
 const OTHER: &str = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
+/// Korf's #19 (46 moves): five iterations, so that a run writing after
+/// every subtree (a few thousand an iteration) ends in seconds.
+const KILLED: (&str, u64) = ("7 11 8 3 14 0 6 15 1 4 13 9 5 12 2 10", 46);
 
 fn args(board: &str, threads: usize, dir: Option<&Path>, extra: &[&str]) -> Vec<String> {
     let mut a: Vec<String> = [
@@ -63,10 +66,11 @@ fn killed_and_resumed_astar_ida_reports_the_counts_of_one_run() {
 
 fn killed_and_resumed(extra: &[&str]) {
     let pdb = crate::support::shared_pdb_dir();
-    let out = bin(&pdb).args(args(BOARD, 2, None, extra)).output().unwrap();
+    let (board, length) = KILLED;
+    let out = bin(&pdb).args(args(board, 2, None, extra)).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let whole: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(whole["length"], 57);
+    assert_eq!(whole["length"], length);
 
     let ck = tempfile::tempdir().unwrap();
     let dir = ck.path().join("run");
@@ -81,7 +85,7 @@ fn killed_and_resumed(extra: &[&str]) {
         let threads = 1 + k % 2;
         let had_checkpoint = file.exists();
         let mut child = bin(&pdb)
-            .args(args(BOARD, threads, Some(&dir), extra))
+            .args(args(board, threads, Some(&dir), extra))
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -203,9 +207,15 @@ fn damaged_or_foreign_checkpoints_are_refused_in_one_line() {
     // Not a checkpoint of IDA*.
     std::fs::write(&file, b"tansaku-retro\0\0\0 and more").unwrap();
     refused(&pdb, dir, BOARD, "not a tansaku checkpoint of an IDA* search");
-    // The good one is taken again and the search ends with its length.
+    // The good one is taken again and the search ends with its length
+    // (checkpoints at the default pace now: a write after every subtree
+    // would only make the rest of the run slow).
     std::fs::write(&file, &good).unwrap();
-    let out = bin(&pdb).args(args(BOARD, 2, Some(dir), &[])).output().unwrap();
+    let out = bin(&pdb)
+        .args(args(BOARD, 2, None, &[]))
+        .args(["--checkpoint".as_ref(), dir.as_os_str()])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["length"], 57);

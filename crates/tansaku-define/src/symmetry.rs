@@ -538,16 +538,9 @@ impl Tws {
     /// ```
     pub fn fixes(&self, sym: &TwsSymmetry, s: &[u8]) -> bool {
         self.sets.iter().enumerate().all(|(k, set)| {
-            let (n, off, o) = (set.count, set.offset, set.orientations);
-            let (to, add, m) = (&sym.to[k], &sym.add[k], sym.mirrored[k]);
-            (0..n).all(|i| {
-                let p = usize::from(s[off + i]);
-                let j = usize::from(to[i]);
-                let x = s[off + n + i];
-                let x = if m && x != 0 { o - x } else { x };
-                s[off + j] == to[p]
-                    && s[off + n + j]
-                        == ((u16::from(x) + u16::from(add[p]) + u16::from(o) - u16::from(add[i])) % u16::from(o)) as u8
+            (0..set.count).all(|i| {
+                let (j, piece, turn) = slot_image(sym, k, set, s, i);
+                s[set.offset + j] == piece && s[set.offset + set.count + j] == turn
             })
         })
     }
@@ -561,17 +554,25 @@ impl Tws {
             if sets >> k & 1 == 0 {
                 continue;
             }
-            let (n, off, o) = (set.count, set.offset, set.orientations);
-            let (to, add, m) = (&sym.to[k], &sym.add[k], sym.mirrored[k]);
-            for i in 0..n {
-                let p = usize::from(s[off + i]);
-                let j = usize::from(to[i]);
-                out[off + j] = to[p];
-                let x = s[off + n + i];
-                let x = if m && x != 0 { o - x } else { x };
-                out[off + n + j] =
-                    ((u16::from(x) + u16::from(add[p]) + u16::from(o) - u16::from(add[i])) % u16::from(o)) as u8;
+            for i in 0..set.count {
+                let (j, piece, turn) = slot_image(sym, k, set, s, i);
+                out[set.offset + j] = piece;
+                out[set.offset + set.count + j] = turn;
             }
         }
     }
+}
+
+/// Where symmetry `sym` puts slot `i` of set `k` of position `s` in the
+/// conjugate `σ s σ⁻¹`: the slot `σ(i)`, the piece `σ(p)` and its
+/// orientation `±o + add[p] − add[i]` (see [`Tws::conjugate`]).
+#[inline(always)]
+fn slot_image(sym: &TwsSymmetry, k: usize, set: &crate::tws::PieceSet, s: &[u8], i: usize) -> (usize, u8, u8) {
+    let (n, off, o) = (set.count, set.offset, set.orientations);
+    let (to, add) = (&sym.to[k], &sym.add[k]);
+    let p = usize::from(s[off + i]);
+    let x = s[off + n + i];
+    let x = if sym.mirrored[k] && x != 0 { o - x } else { x };
+    let turn = ((u16::from(x) + u16::from(add[p]) + u16::from(o) - u16::from(add[i])) % u16::from(o)) as u8;
+    (usize::from(to[i]), to[p], turn)
 }

@@ -389,6 +389,39 @@ impl Checked {
     }
 }
 
+/// A position judged: its exact distance to the goal and that of the
+/// position each legal move leads to, so that a player sees which moves
+/// bring the goal closer.
+#[derive(Clone, Debug, Serialize)]
+pub struct Judgement {
+    /// The position, in the game's notation.
+    pub board: String,
+    /// Its distance to the goal: `None` when it is not known (the goal
+    /// cannot be reached from it, or no search proved it).
+    pub distance: Option<u32>,
+    /// Where the distances come from: `table`, the whole space's distance
+    /// table (computed once and kept by the context), or `search`, an
+    /// optimal search from each position.
+    pub source: &'static str,
+    /// Each legal move, in the order the puzzle makes them.
+    pub moves: Vec<JudgedMove>,
+}
+
+/// One legal move of a judged position.
+#[derive(Clone, Debug, Serialize)]
+pub struct JudgedMove {
+    /// The move, as the solutions' `moves` write it.
+    #[serde(rename = "move")]
+    pub name: String,
+    /// The position it leads to, in the game's notation.
+    pub board: String,
+    /// That position's distance to the goal, `None` when not known.
+    pub distance: Option<u32>,
+    /// Its distance minus the judged position's: −1 closer, 0 the same,
+    /// +1 farther; `None` when either is not known.
+    pub delta: Option<i64>,
+}
+
 /// A board as a front end edits it: its notation, its picture, its cells
 /// as tokens, and whether it can reach the goal at all.
 #[derive(Clone, Debug, Serialize)]

@@ -1,7 +1,7 @@
 //! A puzzle known by name: the [`Game`] trait every front end asks, and
 //! what a front end lists of a game ([`describe`]).
 
-use crate::answer::{GameInfo, Longest, NoSolution, Position, Preset, SolveAnswer, Solved};
+use crate::answer::{GameInfo, Judgement, Longest, NoSolution, Position, Preset, SolveAnswer, Solved};
 use crate::options::{OptionSpec, Params, Question};
 use crate::{Request, RunError};
 use tansaku_core::Context;
@@ -45,6 +45,17 @@ pub trait Game: Send + Sync {
         let _ = (req, ctx);
         Err(RunError::Unsupported(format!(
             "{} has no whole-space analysis",
+            self.name()
+        )))
+    }
+
+    /// The exact distance to the goal of the start the request names, and
+    /// of the position each legal move leads to: what a player is told
+    /// after every move.
+    fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
+        let _ = (req, ctx);
+        Err(RunError::Unsupported(format!(
+            "{} cannot judge its moves yet",
             self.name()
         )))
     }

@@ -57,8 +57,8 @@ pub mod svg;
 pub mod tables;
 
 pub use answer::{
-    BatchLine, BatchTotals, CheckReport, GameInfo, Longest, NoSolution, Perft, Position, Preset, SolveAnswer, Solved,
-    Wipeouts,
+    BatchLine, BatchTotals, CheckReport, GameInfo, JudgedMove, Judgement, Longest, NoSolution, Perft, Position, Preset,
+    SolveAnswer, Solved, Wipeouts,
 };
 pub use error::{ErrorBody, RunError};
 pub use game::{ALGORITHMS, Game, algorithm, describe, settle};

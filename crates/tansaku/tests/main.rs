@@ -6,6 +6,7 @@
 mod support;
 
 mod definitions;
+mod judge;
 mod published;
 mod questions;
 mod tws_search;

@@ -1,12 +1,13 @@
 //! What the built-in games share: the algorithm chosen, a start prepared
 //! for the search, the answer made from what the search returned.
 
-use crate::answer::{Cells, Preset};
+use crate::answer::{Cells, JudgedMove, Judgement, Preset};
 use crate::{Request, RunError, SolveAnswer, Solved, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
 use tansaku_core::render::Board;
 use tansaku_core::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
+use tansaku_core::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
 use tansaku_core::search::{LowerBound, NoBound};
 use tansaku_core::{Puzzle, Ranked};
 
@@ -166,4 +167,72 @@ pub(super) fn prepare_plain<P: Puzzle>(
         opts: run_options(req, algorithm, precheck),
         title,
     }
+}
+
+/// The most positions whose whole distance table a judgement computes
+/// (a byte each, kept by the context): Flip It's boards and the
+/// 8-puzzle's 181,440 are judged by lookups; larger spaces by an optimal
+/// search from each position.
+const JUDGE_TABLE_STATES: u64 = 1 << 27;
+
+/// The judgement of a prepared start on a ranked puzzle: the start's
+/// distance and each move's. A reversible puzzle whose space is at most
+/// [`JUDGE_TABLE_STATES`] gets its whole distance table once (kept by the
+/// context under `key`, which names the puzzle and its goal); any other
+/// is searched optimally from each position with the prepared algorithm.
+pub(super) fn judge_ranked<P, H>(prep: &Prepared<P, H>, key: &str, ctx: &Context) -> Result<Judgement, RunError>
+where
+    P: Ranked + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+    H: LowerBound<P>,
+{
+    let p = &prep.puzzle;
+    let mut next = Vec::new();
+    p.for_each_successor(&prep.start, |m, t| next.push((m, t)));
+    let whole = p.reversible() && p.state_count() <= JUDGE_TABLE_STATES;
+    let (source, distances): (&'static str, Vec<Option<u32>>) = if whole {
+        let bytes = DistanceTable::bytes_for(p.state_count());
+        let table = ctx.tables().get_or_make(&format!("judge {key}"), bytes, || {
+            let opts = RetroOptions {
+                ctx: ctx.clone(),
+                ..RetroOptions::default()
+            };
+            retrograde_dense(p, opts).map(|(_, t)| t)
+        })?;
+        let at = |s: &<P as Puzzle>::State| table.get(p.rank(s));
+        (
+            "table",
+            std::iter::once(&prep.start)
+                .chain(next.iter().map(|(_, t)| t))
+                .map(at)
+                .collect(),
+        )
+    } else {
+        let mut out = Vec::with_capacity(next.len() + 1);
+        for s in std::iter::once(&prep.start).chain(next.iter().map(|(_, t)| t)) {
+            out.push(match run_ranked(p, s, &prep.bound, &prep.opts, ctx) {
+                Ok(sol) => Some(sol.len() as u32),
+                Err(tansaku_core::search::SearchError::Unsolvable { .. }) => None,
+                Err(e) => return Err(e.into()),
+            });
+        }
+        ("search", out)
+    };
+    let distance = distances[0];
+    let moves = next
+        .iter()
+        .zip(&distances[1..])
+        .map(|((m, t), &d)| JudgedMove {
+            name: m.to_string(),
+            board: p.notation(t),
+            distance: d,
+            delta: distance.zip(d).map(|(a, b)| i64::from(b) - i64::from(a)),
+        })
+        .collect();
+    Ok(Judgement {
+        board: p.notation(&prep.start),
+        distance,
+        source,
+        moves,
+    })
 }

@@ -1,0 +1,61 @@
+//! Every move judged by its exact distance (`Game::judge`): the start's
+//! distance is the length of a shortest solution, each move's is the
+//! length solved from the board it leads to, and the deltas say which
+//! moves bring the goal closer.
+
+use tansaku::context::Tables;
+use tansaku::{Context, Request, SolveAnswer, games};
+
+fn length(game: &dyn tansaku::Game, board: &str, ctx: &Context) -> Option<u32> {
+    match game.solve(&Request::default().with("board", board), ctx).unwrap() {
+        SolveAnswer::Solved(s) => Some(s.length as u32),
+        SolveAnswer::NoSolution(_) => None,
+    }
+}
+
+#[test]
+fn flip_moves_are_judged_by_their_exact_distance() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    for (game, board) in [
+        ("flip-row", "BB_BBB"),
+        ("flip-row", "B_WBBBB"),
+        ("flip-square", "BBBB/B_BB/BBBB/BBBB"),
+    ] {
+        let g = games::builtin(game).unwrap();
+        assert!(g.answers().contains(&"judge"));
+        let req = Request::default().with("board", board);
+        let j = g.judge(&req, &ctx).unwrap();
+        assert_eq!(j.source, "table", "{game} {board}");
+        let d = length(g.as_ref(), board, &ctx);
+        assert_eq!(j.distance, d, "{game} {board}");
+        assert!(!j.moves.is_empty(), "{game} {board}");
+        for m in &j.moves {
+            assert_eq!(
+                m.distance,
+                length(g.as_ref(), &m.board, &ctx),
+                "{game} {board} {}",
+                m.name
+            );
+            assert_eq!(
+                m.delta,
+                j.distance.zip(m.distance).map(|(a, b)| i64::from(b) - i64::from(a))
+            );
+        }
+        // A shortest solution's first move is one the judgement calls closer.
+        let SolveAnswer::Solved(s) = g.solve(&req, &ctx).unwrap() else {
+            panic!("{game} {board}")
+        };
+        let first = j.moves.iter().find(|m| m.name == s.moves[0]).unwrap();
+        assert_eq!(first.delta, Some(-1), "{game} {board}");
+        // The table is computed once and kept: a second judgement reads it.
+        let again = g.judge(&req, &ctx).unwrap();
+        assert_eq!(again.distance, j.distance);
+    }
+}
+
+#[test]
+fn games_that_cannot_judge_say_so() {
+    let g = games::builtin("wipeout").unwrap();
+    let e = g.judge(&Request::default(), &Context::new()).unwrap_err();
+    assert_eq!(e.kind(), "unsupported", "{e}");
+}

@@ -53,12 +53,15 @@ pub enum Kind {
     Describe,
     /// Tables built ahead of time ([`crate::tables::build`]).
     Tables,
+    /// A position's distance and each legal move's ([`Game::judge`]).
+    Judge,
 }
 
 impl Kind {
     /// Every kind, by name.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "solve", "longest", "check", "wipeout", "perft", "position", "scramble", "picture", "describe", "tables",
+        "judge",
     ];
 
     /// The kind called `name`.
@@ -80,6 +83,7 @@ impl Kind {
             "picture" => Kind::Picture,
             "describe" => Kind::Describe,
             "tables" => Kind::Tables,
+            "judge" => Kind::Judge,
             _ => return None,
         })
     }
@@ -115,6 +119,8 @@ pub enum Question {
     /// Tables to build: the board's (options in the request) or a
     /// definition's.
     Tables(Request, Option<Src>),
+    /// A position's distance and each legal move's.
+    Judge(Box<dyn Game>, Request),
 }
 
 /// An answer: its body, and whether it is an SVG picture (else JSON).
@@ -172,6 +178,10 @@ impl Question {
             Kind::Position => {
                 let (g, r) = game(body(bytes)?, Q::Solve)?;
                 Question::Position(g, r)
+            }
+            Kind::Judge => {
+                let (g, r) = game(body(bytes)?, Q::Solve)?;
+                Question::Judge(g, r)
             }
             Kind::Describe => Question::Describe(game(body(bytes)?, Q::Solve)?.0),
             Kind::Wipeout => {
@@ -243,6 +253,7 @@ impl Question {
             Question::Picture(_) => Kind::Picture,
             Question::Describe(_) => Kind::Describe,
             Question::Tables(..) => Kind::Tables,
+            Question::Judge(..) => Kind::Judge,
         }
     }
 
@@ -264,6 +275,7 @@ impl Question {
             Question::Perft(depth) => json(&reversi::perft(depth, &timed())?),
             Question::Check(src) => json(&crate::games::check(&src, &timed())?),
             Question::Position(game, req) => json(&game.position(&req)?),
+            Question::Judge(game, req) => json(&game.judge(&req, &timed())?),
             Question::Scramble(game, req, seed, moves) => {
                 let board = game.scramble(&req, seed, moves)?;
                 json(&Scrambled { board, seed, moves })

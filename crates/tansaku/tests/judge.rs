@@ -59,3 +59,26 @@ fn games_that_cannot_judge_say_so() {
     let e = g.judge(&Request::default(), &Context::new()).unwrap_err();
     assert_eq!(e.kind(), "unsupported", "{e}");
 }
+
+/// The JSON question `judge` (what `POST /api/judge` and the page's worker
+/// answer) gives the same judgement, in the documented shape.
+#[test]
+fn the_json_question_answers_the_judgement() {
+    use tansaku::ask::{Kind, Question};
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let q = Question::read(Kind::Judge, br#"{"game": "flip-row", "board": "BB_BBB"}"#, &[]).unwrap();
+    let reply = q.answer(&ctx, None).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+    let g = games::builtin("flip-row").unwrap();
+    let j = g.judge(&Request::default().with("board", "BB_BBB"), &ctx).unwrap();
+    assert_eq!(v["distance"], j.distance.unwrap());
+    assert_eq!(v["board"], "BB_BBB");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), j.moves.len());
+    for (m, k) in moves.iter().zip(&j.moves) {
+        assert_eq!(m["move"], k.name.as_str());
+        assert_eq!(m["board"], k.board.as_str());
+        assert_eq!(m["distance"], k.distance.unwrap());
+        assert_eq!(m["delta"], k.delta.unwrap());
+    }
+}

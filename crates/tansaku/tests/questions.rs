@@ -26,6 +26,7 @@ fn seeds() -> Vec<(Kind, String)> {
         (Kind::Longest, json!({"game": "flip-row"})),
         (Kind::Longest, json!({"game": "sliding", "options": {"size": "3x2"}})),
         (Kind::Position, json!({"game": "flip-square"})),
+        (Kind::Judge, json!({"game": "flip-row", "board": "BB_BBB"})),
         (Kind::Describe, json!({"game": "flip-square"})),
         (Kind::Wipeout, json!({})),
         (Kind::Perft, json!({"depth": 3})),

@@ -82,3 +82,45 @@ fn the_json_question_answers_the_judgement() {
         assert_eq!(m["delta"], k.delta.unwrap());
     }
 }
+
+/// Sliding tiles: the 8-puzzle by its whole table (a lookup a move), the
+/// 15-puzzle by an optimal search from each position; both agree with the
+/// door's solve from every board one move away.
+#[test]
+fn sliding_moves_are_judged_by_table_and_by_search() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let g = games::builtin("sliding").unwrap();
+    let korf = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    for (board, goal, bound, source, d) in [
+        ("867/254/3_1", None, None, "table", 31),
+        (
+            "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
+            Some(korf),
+            Some("linear-conflicts"),
+            "search",
+            45,
+        ),
+    ] {
+        let mut req = Request::default().with("board", board);
+        if let Some(goal) = goal {
+            req = req.with("goal", goal);
+        }
+        if let Some(bound) = bound {
+            req = req.with("bound", bound);
+        }
+        let j = g.judge(&req, &ctx).unwrap();
+        assert_eq!((j.source, j.distance), (source, Some(d)), "{board}");
+        assert!(j.moves.iter().any(|m| m.delta == Some(-1)), "{board}");
+        for m in &j.moves {
+            let mut child = req.clone().with("board", &m.board);
+            child.algorithm = None;
+            let SolveAnswer::Solved(s) = g.solve(&child, &ctx).unwrap() else {
+                panic!("{}", m.board)
+            };
+            assert_eq!(m.distance, Some(s.length as u32), "{board} {}", m.name);
+            // A slide is undone by one slide: every move changes the
+            // distance by exactly one.
+            assert_eq!(m.delta.map(i64::abs), Some(1), "{board} {}", m.name);
+        }
+    }
+}

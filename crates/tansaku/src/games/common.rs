@@ -173,7 +173,7 @@ pub(super) fn prepare_plain<P: Puzzle>(
 /// (a byte each, kept by the context): Flip It's boards and the
 /// 8-puzzle's 181,440 are judged by lookups; larger spaces by an optimal
 /// search from each position.
-const JUDGE_TABLE_STATES: u64 = 1 << 27;
+pub(super) const JUDGE_TABLE_STATES: u64 = 1 << 27;
 
 /// The judgement of a prepared start on a ranked puzzle: the start's
 /// distance and each move's. A reversible puzzle whose space is at most
@@ -187,10 +187,7 @@ where
     H: LowerBound<P>,
 {
     let p = &prep.puzzle;
-    let mut next = Vec::new();
-    p.for_each_successor(&prep.start, |m, t| next.push((m, t)));
-    let whole = p.reversible() && p.state_count() <= JUDGE_TABLE_STATES;
-    let (source, distances): (&'static str, Vec<Option<u32>>) = if whole {
+    if p.reversible() && p.state_count() <= JUDGE_TABLE_STATES {
         let bytes = DistanceTable::bytes_for(p.state_count());
         let table = ctx.tables().get_or_make(&format!("judge {key}"), bytes, || {
             let opts = RetroOptions {
@@ -199,39 +196,47 @@ where
             };
             retrograde_dense(p, opts).map(|(_, t)| t)
         })?;
-        let at = |s: &<P as Puzzle>::State| table.get(p.rank(s));
-        (
-            "table",
-            std::iter::once(&prep.start)
-                .chain(next.iter().map(|(_, t)| t))
-                .map(at)
-                .collect(),
-        )
+        judge_with(p, &prep.start, "table", |s| Ok(table.get(p.rank(s))))
     } else {
-        let mut out = Vec::with_capacity(next.len() + 1);
-        for s in std::iter::once(&prep.start).chain(next.iter().map(|(_, t)| t)) {
-            out.push(match run_ranked(p, s, &prep.bound, &prep.opts, ctx) {
-                Ok(sol) => Some(sol.len() as u32),
-                Err(tansaku_core::search::SearchError::Unsolvable { .. }) => None,
-                Err(e) => return Err(e.into()),
-            });
-        }
-        ("search", out)
-    };
-    let distance = distances[0];
-    let moves = next
-        .iter()
-        .zip(&distances[1..])
-        .map(|((m, t), &d)| JudgedMove {
+        judge_with(p, &prep.start, "search", |s| {
+            match run_ranked(p, s, &prep.bound, &prep.opts, ctx) {
+                Ok(sol) => Ok(Some(sol.len() as u32)),
+                Err(tansaku_core::search::SearchError::Unsolvable { .. }) => Ok(None),
+                Err(e) => Err(e.into()),
+            }
+        })
+    }
+}
+
+/// The judgement of `start`: its distance and that of each position one
+/// move away, each found by `distance` (`None`: not known); `source` says
+/// how.
+pub(super) fn judge_with<P>(
+    p: &P,
+    start: &<P as Puzzle>::State,
+    source: &'static str,
+    mut distance: impl FnMut(&<P as Puzzle>::State) -> Result<Option<u32>, RunError>,
+) -> Result<Judgement, RunError>
+where
+    P: Puzzle + Board<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+{
+    let mut next = Vec::new();
+    p.for_each_successor(start, |m, t| next.push((m, t)));
+    let here = distance(start)?;
+    let mut moves = Vec::with_capacity(next.len());
+    for (m, t) in &next {
+        let d = distance(t)?;
+        moves.push(JudgedMove {
             name: m.to_string(),
             board: p.notation(t),
             distance: d,
-            delta: distance.zip(d).map(|(a, b)| i64::from(b) - i64::from(a)),
-        })
-        .collect();
+            delta: here.zip(d).map(|(a, b)| i64::from(b) - i64::from(a)),
+        });
+    }
     Ok(Judgement {
-        board: p.notation(&prep.start),
-        distance,
+        board: p.notation(start),
+        distance: here,
         source,
         moves,
     })

@@ -2,7 +2,7 @@
 //! 24-puzzle, and boards with repeated labels.
 
 use super::common::*;
-use crate::answer::{Position, Preset};
+use crate::answer::{Judgement, Position, Preset};
 use crate::options::{BOTH, Kind, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
@@ -312,12 +312,29 @@ impl Game for SlidingGame {
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "longest", "position", "scramble"]
+        vec!["solve", "longest", "position", "scramble", "judge"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         let o = self.params(req, Question::Solve)?;
         let (p, s) = sliding_puzzle(&o)?;
         sliding_solve(&p, &s, &sliding_title(&p), &o, ctx)
+    }
+    fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
+        let o = self.params(req, Question::Solve)?;
+        let (p, s) = sliding_puzzle(&o)?;
+        let title = sliding_title(&p);
+        if p.state_count() <= JUDGE_TABLE_STATES {
+            // The 8-puzzle and smaller: the whole table, kept.
+            let key = format!("{title} to {}", p.format(&p.goal()));
+            let prep = prepare_plain(p.clone(), s, o.request(), true, title);
+            return judge_ranked(&prep, &key, ctx);
+        }
+        // Larger boards: a solve from each position with the tables the
+        // solve would use (built once, kept by the context).
+        judge_with(&p, &s, "search", |t| match sliding_solve(&p, t, &title, &o, ctx)? {
+            SolveAnswer::Solved(sol) => Ok(Some(sol.length as u32)),
+            SolveAnswer::NoSolution(_) => Ok(None),
+        })
     }
     fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
         let o = self.params(req, Question::Solve)?;

@@ -117,6 +117,41 @@ impl Jugs {
         None
     }
 
+    /// Reads a state written as [`Jugs::format`] writes it, `(a,b,...)`
+    /// (the parentheses optional): one amount a jug, each at most its
+    /// capacity.
+    ///
+    /// ```
+    /// use tansaku_puzzles::jugs::Jugs;
+    /// let (p, _) = Jugs::new(&[8, 5], 4).unwrap();
+    /// let s = p.parse("(3,5)").unwrap();
+    /// assert_eq!(p.format(&s), "(3,5)");
+    /// assert!(p.parse("3,6").is_err());
+    /// assert!(p.parse("3").is_err());
+    /// ```
+    pub fn parse(&self, text: &str) -> Result<JugState, JugError> {
+        let inner = text.trim().trim_start_matches('(').trim_end_matches(')');
+        let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+        if parts.len() != self.capacities.len() {
+            return Err(JugError(format!(
+                "'{text}': write one amount for each of the {} jugs, e.g. {}",
+                self.capacities.len(),
+                self.format(&JugState([0; MAX_JUGS]))
+            )));
+        }
+        let mut s = JugState([0; MAX_JUGS]);
+        for (i, (part, &cap)) in parts.iter().zip(&self.capacities).enumerate() {
+            let amount: u32 = part
+                .parse()
+                .map_err(|_| JugError(format!("'{part}' is not an amount in litres (jug {i})")))?;
+            if amount > cap {
+                return Err(JugError(format!("jug {i} holds at most {cap} L, not {amount}")));
+            }
+            s.0[i] = amount;
+        }
+        Ok(s)
+    }
+
     /// Writes a state as `(a,b,...)`.
     pub fn format(&self, s: &JugState) -> String {
         let parts: Vec<String> = s.0[..self.capacities.len()].iter().map(u32::to_string).collect();

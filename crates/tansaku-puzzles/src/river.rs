@@ -91,6 +91,55 @@ impl River {
             .any(|&(a, b)| unattended & (1 << a) != 0 && unattended & (1 << b) != 0)
     }
 
+    /// Reads a position written as [`River::format`] writes it,
+    /// `near|far` by initials (`F` the farmer): everybody on one bank
+    /// exactly once, and no forbidden pair left alone.
+    ///
+    /// ```
+    /// use tansaku_puzzles::river::River;
+    /// let (p, start) = River::classic();
+    /// assert_eq!(p.parse("FWGC|").unwrap(), start);
+    /// assert_eq!(p.format(&p.parse("WC|FG").unwrap()), "WC|FG");
+    /// assert!(p.parse("WG|FC").is_err()); // the wolf eats the goat
+    /// assert!(p.parse("FWG|").is_err()); // the cabbage is missing
+    /// ```
+    pub fn parse(&self, text: &str) -> Result<RiverState, String> {
+        let (near, far) = text
+            .split_once('|')
+            .ok_or_else(|| format!("'{text}': write the near bank, |, then the far bank, by initials: FWGC|"))?;
+        let mut bits = 0u32;
+        let mut seen = 0u32;
+        let names = std::iter::once("farmer").chain(self.items.iter().copied());
+        let initials: Vec<char> = names.map(initial).collect();
+        for (on_far, bank) in [(false, near), (true, far)] {
+            for c in bank.trim().chars() {
+                let i = initials
+                    .iter()
+                    .position(|&x| x == c.to_ascii_uppercase())
+                    .ok_or_else(|| format!("'{c}' is nobody: use {}", initials.iter().collect::<String>()))?;
+                let bit = if i == 0 { FARMER } else { 1 << (i - 1) };
+                if seen & bit != 0 {
+                    return Err(format!("'{c}' is written twice"));
+                }
+                seen |= bit;
+                if on_far {
+                    bits |= bit;
+                }
+            }
+        }
+        if seen != FARMER | self.all() {
+            return Err(format!(
+                "'{text}': write everybody once ({})",
+                initials.iter().collect::<String>()
+            ));
+        }
+        let s = RiverState(bits);
+        if !self.safe(s) {
+            return Err(format!("'{text}': a forbidden pair is left alone on a bank"));
+        }
+        Ok(s)
+    }
+
     /// Writes a position as `near|far`, by initials (`F` the farmer).
     pub fn format(&self, s: &RiverState) -> String {
         let bank = |far: bool| {

@@ -108,7 +108,13 @@ pub const SMALL_SPACE: u64 = 1 << 22;
 /// ```
 pub fn choose(space: &Space) -> (Algorithm, String) {
     let small = space.states.is_some_and(|n| n <= SMALL_SPACE);
-    let count = |n: Option<u64>| n.map_or("an uncounted space".to_string(), |n| format!("{n} states"));
+    // A count that saturated a u64 (the 24-puzzle's 25! arrangements)
+    // says so instead of printing 2^64 - 1.
+    let count = |n: Option<u64>| match n {
+        None => "an uncounted space".to_string(),
+        Some(u64::MAX) => "more than 10^19 states".to_string(),
+        Some(n) => format!("{n} states"),
+    };
     if small {
         return (
             Algorithm::Bfs,

@@ -243,6 +243,10 @@ pub struct Plan {
     pub bound: Option<Bound>,
     /// Why the algorithm was chosen, when it was chosen automatically.
     pub reason: Option<String>,
+    /// Stronger tables that fit but are not built yet, when the bound
+    /// chosen automatically is weaker for want of them: building them
+    /// ahead (minutes, once) makes every later solve faster.
+    pub stronger: Option<Partition>,
 }
 
 impl Plan {
@@ -290,20 +294,34 @@ pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
     // unless every table is already in the cache.
     let cache = PdbCache::of(opts.ctx.tables());
     let cached = |part: &Partition| AdditivePdb::tables(p, part).is_ok_and(|specs| specs.iter().all(|s| cache.has(s)));
-    let best_partition = || {
-        let partitions = if p.distinct() {
-            Partition::for_board(p.width(), p.height())
+    let partitions = if p.distinct() {
+        Partition::for_board(p.width(), p.height())
+    } else {
+        Vec::new()
+    };
+    let fitting = |part: &&Partition| {
+        fits(if cached(part) {
+            part.table_bytes()
         } else {
-            Vec::new()
-        };
-        partitions.into_iter().find(|part| {
-            fits(if cached(part) {
-                part.table_bytes()
-            } else {
-                part.build_peak_bytes()
-            })
+            part.build_peak_bytes()
         })
     };
+    let best_partition = || partitions.iter().find(fitting).cloned();
+    // Auto: the strongest already built, else the strongest built in
+    // seconds; the strongest that fits is then `stronger`, to build ahead.
+    let at_hand = || {
+        let best = best_partition()?;
+        if cached(&best) || best.quick() {
+            return Some((best, None));
+        }
+        let ready = partitions
+            .iter()
+            .filter(fitting)
+            .find(|part| cached(part) || part.quick())
+            .cloned();
+        ready.map(|r| (r, Some(best)))
+    };
+    let mut stronger = None;
     let bound = match &opts.bound {
         BoundRequest::Manhattan => Bound::Manhattan,
         BoundRequest::LinearConflicts => Bound::LinearConflicts,
@@ -311,7 +329,13 @@ pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
         BoundRequest::Partitions(parts) => Bound::Max(parts.clone()),
         BoundRequest::Pdb => best_partition().map_or(Bound::Labels, Bound::Additive),
         BoundRequest::Auto if !p.distinct() => Bound::Labels,
-        BoundRequest::Auto => best_partition().map_or(Bound::LinearConflicts, Bound::Additive),
+        BoundRequest::Auto => match at_hand() {
+            Some((part, later)) => {
+                stronger = later;
+                Bound::Additive(part)
+            }
+            None => best_partition().map_or(Bound::LinearConflicts, Bound::Additive),
+        },
     };
     let (algorithm, reason) = match opts.algorithm {
         Some(a) => (a, None),
@@ -326,10 +350,12 @@ pub fn plan(p: &Sliding, opts: &SolveOptions) -> Plan {
             (a, Some(why))
         }
     };
+    let ida = algorithm == Algorithm::IdaStar;
     Plan {
         algorithm,
-        bound: (algorithm == Algorithm::IdaStar).then_some(bound),
+        bound: ida.then_some(bound),
         reason,
+        stronger: stronger.filter(|_| ida),
     }
 }
 
@@ -437,6 +463,12 @@ impl Solver {
         self.plan.bound.clone()
     }
 
+    /// Stronger tables that fit but were not built, when the bound was
+    /// chosen automatically ([`Plan::stronger`]).
+    pub fn stronger(&self) -> Option<&Partition> {
+        self.plan.stronger.as_ref()
+    }
+
     /// Why the algorithm was chosen, when it was chosen automatically.
     pub fn reason(&self) -> Option<&str> {
         self.plan.reason.as_deref()
@@ -486,6 +518,52 @@ impl Solver {
     /// ```
     pub fn set_checkpoint(&mut self, checkpoint: Option<(std::path::PathBuf, std::time::Duration)>) {
         self.checkpoint = checkpoint;
+    }
+
+    /// The solver's lower bound on the moves from `start` to the goal:
+    /// its tables', or linear conflicts', or the Manhattan distance (the
+    /// bound IDA* starts from, before any refinement).
+    ///
+    /// ```
+    /// use tansaku_puzzles::sliding::solve::{Solver, SolveOptions};
+    /// use tansaku_puzzles::sliding::{parse_board, Sliding};
+    /// use tansaku_core::search::auto::Algorithm;
+    /// let (p, s) = Sliding::new(&parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", None).unwrap(), None).unwrap();
+    /// let opts = SolveOptions { algorithm: Some(Algorithm::IdaStar), ..SolveOptions::default() };
+    /// let solver = Solver::new(&p, opts).unwrap();
+    /// assert_eq!(solver.estimate(&p, &s), 1);
+    /// ```
+    pub fn estimate(&self, p: &Sliding, start: &SlideState) -> u32 {
+        match (&self.tables, &self.plan.bound) {
+            (Tables::Additive(db), _) => db.estimate(start),
+            (Tables::Max(db), _) => db.estimate(start),
+            (Tables::Labels(db), _) => db.estimate(start),
+            (_, Some(Bound::LinearConflicts)) => match LinearConflictBound::new(p) {
+                Some(lc) => lc.estimate(start),
+                None => ManhattanBound::new(p).estimate(start),
+            },
+            _ => ManhattanBound::new(p).estimate(start),
+        }
+    }
+
+    /// The most moves IDA* and iterative deepening try from now on
+    /// ([`SolveOptions::max_depth`]): a solve past it ends with
+    /// [`SearchError::DepthLimit`], which proves the distance is larger.
+    ///
+    /// ```
+    /// use tansaku_puzzles::sliding::solve::{Solver, SolveError, SolveOptions};
+    /// use tansaku_puzzles::sliding::{parse_board, Sliding};
+    /// use tansaku_core::search::{auto::Algorithm, SearchError};
+    /// let (p, s) = Sliding::new(&parse_board("867/254/3_1", None).unwrap(), None).unwrap();
+    /// let opts = SolveOptions { algorithm: Some(Algorithm::IdaStar), ..SolveOptions::default() };
+    /// let mut solver = Solver::new(&p, opts).unwrap();
+    /// solver.set_max_depth(29);
+    /// assert!(matches!(solver.solve(&p, &s), Err(SolveError::Search(SearchError::DepthLimit { limit: 29, .. }))));
+    /// solver.set_max_depth(31);
+    /// assert_eq!(solver.solve(&p, &s).unwrap().len(), 31);
+    /// ```
+    pub fn set_max_depth(&mut self, depth: u32) {
+        self.ida.max_depth = depth;
     }
 
     /// The move pruning automaton, when IDA* uses one.

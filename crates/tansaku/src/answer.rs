@@ -60,12 +60,30 @@ pub struct Solved {
     pub tables: Vec<tansaku_define::prune::TableReport>,
     /// Every position as a grid of glyphs, for pictures.
     pub grids: Vec<Grid>,
+    /// Stronger tables than the ones this solve took, which fit but are
+    /// not built yet (absent otherwise): built once, ahead, they make
+    /// every later solve of the puzzle faster.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stronger_tables: Option<Box<StrongerTables>>,
     /// Every position as rows of text (not serialized).
     #[serde(skip)]
     pub pictures: Vec<Vec<String>>,
     /// The algorithm that ran (not serialized: `algorithm` names it).
     #[serde(skip)]
     pub ran: Option<Algorithm>,
+}
+
+/// Pattern databases a solve would rather have had: what to build ahead.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct StrongerTables {
+    /// The partition, as a bound is named (`7-8z`).
+    pub bound: String,
+    /// The board, `WxH`.
+    pub size: String,
+    /// The goal, in the board's notation.
+    pub goal: String,
+    /// Bytes of the tables once built.
+    pub bytes: u64,
 }
 
 impl Solved {
@@ -88,6 +106,7 @@ impl Solved {
             .and_then(|b| b.last().cloned())
             .is_some_and(|last| p.is_goal(&last));
         Solved {
+            stronger_tables: None,
             puzzle,
             metric: None,
             algorithm,

@@ -4,7 +4,7 @@
 //! moves bring the goal closer.
 
 use tansaku::context::Tables;
-use tansaku::{Context, Request, SolveAnswer, games};
+use tansaku::{Context, Game, Request, SolveAnswer, games};
 
 fn length(game: &dyn tansaku::Game, board: &str, ctx: &Context) -> Option<u32> {
     match game.solve(&Request::default().with("board", board), ctx).unwrap() {
@@ -123,4 +123,173 @@ fn sliding_moves_are_judged_by_table_and_by_search() {
             assert_eq!(m.delta.map(i64::abs), Some(1), "{board} {}", m.name);
         }
     }
+}
+
+/// Checks a judgement against the door's solves: the start's distance and
+/// each known move's are the lengths solved from those boards, and the
+/// deltas are their differences. Returns the judgement.
+fn agrees_with_solves(g: &dyn tansaku::Game, req: &Request, ctx: &Context) -> tansaku::Judgement {
+    let j = g.judge(req, ctx).unwrap();
+    let solved = |board: &str| {
+        let mut asked = req.clone().with("board", board);
+        asked.algorithm = None;
+        match g.solve(&asked, ctx).unwrap() {
+            SolveAnswer::Solved(s) => Some(s.length as u32),
+            SolveAnswer::NoSolution(_) => None,
+        }
+    };
+    let what = format!("{} {}", g.name(), j.board);
+    if j.distance.is_some() {
+        assert_eq!(j.distance, solved(&j.board), "{what}");
+    }
+    assert!(!j.moves.is_empty(), "{what}");
+    for m in &j.moves {
+        if m.distance.is_some() {
+            assert_eq!(m.distance, solved(&m.board), "{what} {}", m.name);
+        }
+        assert_eq!(
+            m.delta,
+            j.distance.zip(m.distance).map(|(a, b)| i64::from(b) - i64::from(a)),
+            "{what} {}",
+            m.name
+        );
+    }
+    j
+}
+
+/// Knights, jugs and the river (small spaces without ranks) by a search
+/// from each position; the Line Puzzle by IDA* and parity; definitions by
+/// their table (the 2x2x2) or a solve from each position (Klotski).
+#[test]
+fn every_game_that_judges_agrees_with_its_solves() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let cases: Vec<(&str, Request, &str)> = vec![
+        ("knights", Request::default().with("board", "WWW/___/___/BBB"), "search"),
+        ("knights", Request::default().with("board", "W_W/_W_/__B/BB_"), "search"),
+        ("jugs", Request::default().with("board", "(3,5)"), "search"),
+        ("jugs", Request::default(), "search"),
+        ("river", Request::default().with("board", "WC|FG"), "search"),
+        ("line", Request::default().with("board", "goal3"), "search"),
+    ];
+    for (game, req, source) in cases {
+        let g = games::builtin(game).unwrap();
+        assert!(g.answers().contains(&"judge"), "{game}");
+        let j = agrees_with_solves(g.as_ref(), &req, &ctx);
+        assert_eq!(j.source, source, "{game}");
+        assert!(j.distance.is_some(), "{game}");
+    }
+    // The Line Puzzle's goal: every move leads one away.
+    let line = games::builtin("line").unwrap();
+    let j = line.judge(&Request::default().with("board", "goal3"), &ctx).unwrap();
+    assert_eq!(j.distance, Some(0));
+    assert!(j.moves.iter().all(|m| m.distance == Some(1)));
+
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/");
+    for (file, board, source) in [("2x2x2.tws", "R U F", "table"), ("klotski.toml", "", "search")] {
+        let g = tansaku::games::definition::DefinedGame::load(std::path::Path::new(&format!("{root}{file}"))).unwrap();
+        assert!(g.answers().contains(&"judge"), "{file}");
+        let mut req = Request::default();
+        if !board.is_empty() {
+            req = req.with("board", board);
+        }
+        let j = agrees_with_solves(&g, &req, &ctx);
+        assert_eq!(j.source, source, "{file}");
+        assert!(j.moves.iter().any(|m| m.delta == Some(-1)), "{file}");
+    }
+}
+
+/// Bad positions are refused with the library's error, never a panic.
+#[test]
+fn bad_positions_are_refused() {
+    let ctx = Context::new();
+    for (game, board) in [
+        ("jugs", "(9,0)"),
+        ("jugs", "3"),
+        ("river", "WG|FC"),
+        ("river", "FWG|"),
+        ("knights", "WX/__/BB"),
+    ] {
+        let g = games::builtin(game).unwrap();
+        let e = g.judge(&Request::default().with("board", board), &ctx).unwrap_err();
+        assert_eq!(e.kind(), "bad-input", "{game} {board}: {e}");
+    }
+}
+
+/// The 24-puzzle is judged only as far as the bound proves: a board whose
+/// bound is its distance is known, with every move (a child is one move
+/// closer or one farther, and one search limited to one move less tells
+/// which); a board whose bound falls short is "not known" instead of a
+/// long search.
+#[test]
+fn the_24_puzzle_is_judged_when_the_bound_proves_it() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let g = games::builtin("sliding").unwrap();
+    let goal = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 24 _";
+    // Two slides from the goal: Manhattan distance 2.
+    let near = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 _ 19/21 22 23 24 20";
+    let req = Request::default()
+        .with("board", near)
+        .with("goal", goal)
+        .with("bound", "manhattan")
+        .with("automaton", 0u64);
+    let j = agrees_with_solves(g.as_ref(), &req, &ctx);
+    assert_eq!(j.distance, Some(2));
+    assert!(j.moves.iter().all(|m| m.distance.is_some()));
+    // Two tiles swapped in the last row: Manhattan distance 2, far more
+    // moves; not known, and not waited for.
+    let swapped = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 24 23 _";
+    let j = g.judge(&req.clone().with("board", swapped), &ctx).unwrap();
+    assert_eq!(j.distance, None);
+    assert!(j.moves.iter().all(|m| m.delta.is_none()));
+}
+
+/// The 8-puzzle's table judgement agrees with IDA* (a tree search with
+/// its own bound) solved from every board one move away.
+#[test]
+fn table_judgements_agree_with_ida_star() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let g = games::builtin("sliding").unwrap();
+    for board in ["867/254/3_1", "123/456/7_8", "1_3/426/758"] {
+        let req = Request::default().with("board", board);
+        let table = g.judge(&req, &ctx).unwrap();
+        assert_eq!(table.source, "table");
+        for m in &table.moves {
+            let child = req
+                .clone()
+                .with("board", &m.board)
+                .by(tansaku::search::auto::Algorithm::IdaStar);
+            let SolveAnswer::Solved(s) = g.solve(&child, &ctx).unwrap() else {
+                panic!("{board}")
+            };
+            assert_eq!(m.distance, Some(s.length as u32), "{board} {}", m.name);
+        }
+    }
+}
+
+/// On a cold cache, `--bound auto` answers Korf's #1 with the tables built
+/// in seconds (6-6-3) and names the stronger ones it would rather have
+/// (7-8z, not built: minutes); the solution is still shortest.
+#[test]
+fn a_cold_cache_answers_with_quick_tables_and_names_the_strong_ones() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let g = games::builtin("sliding").unwrap();
+    let req = Request::default()
+        .with("board", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
+        .with("goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
+    let SolveAnswer::Solved(s) = g.solve(&req, &ctx).unwrap() else {
+        panic!("Korf's #1")
+    };
+    assert_eq!(s.length, 57);
+    assert!(s.replayed);
+    assert!(s.algorithm.contains("6-6-3"), "{}", s.algorithm);
+    let t = s.stronger_tables.expect("the strong tables are named");
+    assert_eq!((t.bound.as_str(), t.size.as_str()), ("7-8z", "4x4"));
+    assert_eq!(t.goal, "_ 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15");
+    assert_eq!(t.bytes, tansaku::puzzles::sliding::pdb::Partition::P78Z.table_bytes());
+    // A bound named explicitly names nothing stronger.
+    let SolveAnswer::Solved(s) = g.solve(&req.clone().with("bound", "5-5-5"), &ctx).unwrap() else {
+        panic!("Korf's #1")
+    };
+    assert_eq!(s.length, 57);
+    assert!(s.stronger_tables.is_none());
 }

@@ -177,9 +177,9 @@ pub(super) const JUDGE_TABLE_STATES: u64 = 1 << 27;
 
 /// The judgement of a prepared start on a ranked puzzle: the start's
 /// distance and each move's. A reversible puzzle whose space is at most
-/// [`JUDGE_TABLE_STATES`] gets its whole distance table once (kept by the
-/// context under `key`, which names the puzzle and its goal); any other
-/// is searched optimally from each position with the prepared algorithm.
+/// [`JUDGE_TABLE_STATES`] is judged by its whole distance table
+/// ([`judge_by_table`]); any other is searched optimally from each
+/// position with the prepared algorithm.
 pub(super) fn judge_ranked<P, H>(prep: &Prepared<P, H>, key: &str, ctx: &Context) -> Result<Judgement, RunError>
 where
     P: Ranked + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
@@ -188,34 +188,72 @@ where
 {
     let p = &prep.puzzle;
     if p.reversible() && p.state_count() <= JUDGE_TABLE_STATES {
-        let bytes = DistanceTable::bytes_for(p.state_count());
-        let table = ctx.tables().get_or_make(&format!("judge {key}"), bytes, || {
-            let opts = RetroOptions {
-                ctx: ctx.clone(),
-                ..RetroOptions::default()
-            };
-            retrograde_dense(p, opts).map(|(_, t)| t)
-        })?;
-        judge_with(p, &prep.start, "table", |s| Ok(table.get(p.rank(s))))
-    } else {
-        judge_with(p, &prep.start, "search", |s| {
-            match run_ranked(p, s, &prep.bound, &prep.opts, ctx) {
-                Ok(sol) => Ok(Some(sol.len() as u32)),
-                Err(tansaku_core::search::SearchError::Unsolvable { .. }) => Ok(None),
-                Err(e) => Err(e.into()),
-            }
-        })
+        return judge_by_table(p, &prep.start, key, ctx);
     }
+    let distance = |s: &<P as Puzzle>::State| match run_ranked(p, s, &prep.bound, &prep.opts, ctx) {
+        Ok(sol) => Ok(Some(sol.len() as u32)),
+        Err(tansaku_core::search::SearchError::Unsolvable { .. }) => Ok(None),
+        Err(e) => Err(e.into()),
+    };
+    let here = distance(&prep.start)?;
+    judge_with(p, &prep.start, "search", here, |t, _| distance(t))
 }
 
-/// The judgement of `start`: its distance and that of each position one
-/// move away, each found by `distance` (`None`: not known); `source` says
-/// how.
+/// The judgement of a prepared start on a puzzle without ranks (knights,
+/// jugs, the river): an optimal search from the start and from each
+/// position one move away, with the prepared algorithm (their spaces
+/// are small).
+pub(super) fn judge_searched<P, H>(prep: &Prepared<P, H>, ctx: &Context) -> Result<Judgement, RunError>
+where
+    P: Puzzle + Board<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+    H: LowerBound<P>,
+{
+    let p = &prep.puzzle;
+    let distance = |s: &<P as Puzzle>::State| match run(p, s, &prep.bound, &prep.opts, ctx) {
+        Ok(sol) => Ok(Some(sol.len() as u32)),
+        Err(tansaku_core::search::SearchError::Unsolvable { .. }) => Ok(None),
+        Err(e) => Err(e.into()),
+    };
+    let here = distance(&prep.start)?;
+    judge_with(p, &prep.start, "search", here, |t, _| distance(t))
+}
+
+/// The judgement of `start` by the whole space's distance table, made
+/// once from the puzzle's goals and kept by the context under `key`
+/// (which names the puzzle and its goal): each distance is a lookup.
+pub(super) fn judge_by_table<P>(
+    p: &P,
+    start: &<P as Puzzle>::State,
+    key: &str,
+    ctx: &Context,
+) -> Result<Judgement, RunError>
+where
+    P: Ranked + Board<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+{
+    let bytes = DistanceTable::bytes_for(p.state_count());
+    let table = ctx.tables().get_or_make(&format!("judge {key}"), bytes, || {
+        let opts = RetroOptions {
+            ctx: ctx.clone(),
+            ..RetroOptions::default()
+        };
+        retrograde_dense(p, opts).map(|(_, t)| t)
+    })?;
+    judge_with(p, start, "table", table.get(p.rank(start)), |s, _| {
+        Ok(table.get(p.rank(s)))
+    })
+}
+
+/// The judgement of `start`, whose distance is `here`: each position one
+/// move away is judged by `distance` (given the position and `here`;
+/// `None`: not known); `source` says how.
 pub(super) fn judge_with<P>(
     p: &P,
     start: &<P as Puzzle>::State,
     source: &'static str,
-    mut distance: impl FnMut(&<P as Puzzle>::State) -> Result<Option<u32>, RunError>,
+    here: Option<u32>,
+    mut distance: impl FnMut(&<P as Puzzle>::State, Option<u32>) -> Result<Option<u32>, RunError>,
 ) -> Result<Judgement, RunError>
 where
     P: Puzzle + Board<State = <P as Puzzle>::State>,
@@ -223,10 +261,9 @@ where
 {
     let mut next = Vec::new();
     p.for_each_successor(start, |m, t| next.push((m, t)));
-    let here = distance(start)?;
     let mut moves = Vec::with_capacity(next.len());
     for (m, t) in &next {
-        let d = distance(t)?;
+        let d = distance(t, here)?;
         moves.push(JudgedMove {
             name: m.to_string(),
             board: p.notation(t),

@@ -4,7 +4,8 @@
 //! hashing elsewhere) and returns plain data, so that a front end prints
 //! it without knowing the puzzle's types.
 
-use crate::answer::{Cells, Checked, Position};
+use super::common::{JUDGE_TABLE_STATES, judge_by_table, judge_with};
+use crate::answer::{Cells, Checked, Judgement, Position};
 use crate::options::{BOTH, Kind, OptionSpec, Params, Question};
 use crate::{Game, settle};
 pub use crate::{Longest, Request, RunError, SolveAnswer, Solved};
@@ -878,9 +879,26 @@ impl Game for DefinedGame {
 
     fn answers(&self) -> Vec<&'static str> {
         match self.def {
-            Definition::Blocks(_) => vec!["solve", "longest", "position", "scramble"],
-            Definition::Tws(_) => vec!["solve", "longest", "scramble"],
+            Definition::Blocks(_) => vec!["solve", "longest", "position", "scramble", "judge"],
+            Definition::Tws(_) => vec!["solve", "longest", "scramble", "judge"],
         }
+    }
+
+    /// A dense space of at most [`JUDGE_TABLE_STATES`] positions (the
+    /// 2x2x2) is judged by its whole distance table, kept by the context;
+    /// any other by an optimal solve from the start and from each
+    /// position one move away, with the tables a solve takes.
+    fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
+        let def = self.in_metric(req)?;
+        let o = params(&def, req, Question::Solve)?;
+        let key = format!(
+            "definition {} ({} metric, file hash {:016x})",
+            def.name(),
+            def.metric(),
+            def.fingerprint()
+        );
+        let solve = |asked: &Request| self.solve(asked, ctx);
+        with_puzzle!(def.as_ref(), |p| judge_on(&p, o.given("board"), &key, req, &solve, ctx))
     }
 
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
@@ -937,6 +955,35 @@ impl Game for DefinedGame {
             })
         })
     }
+}
+
+/// The judgement of the start `board` (the file's when `None`) of a
+/// defined puzzle (see [`DefinedGame::judge`]): `solve` answers the
+/// request `req` from another start.
+fn judge_on<P: Defined>(
+    p: &P,
+    board: Option<&str>,
+    key: &str,
+    req: &Request,
+    solve: &dyn Fn(&Request) -> Result<SolveAnswer, RunError>,
+    ctx: &Context,
+) -> Result<Judgement, RunError>
+where
+    P::Move: Display,
+{
+    let start = p.start(board).map_err(RunError::BadInput)?;
+    if p.dense() && p.reversible() && p.goal_states().is_some() && p.state_count() <= JUDGE_TABLE_STATES {
+        return judge_by_table(p, &start, key, ctx);
+    }
+    let distance = |s: &<P as Puzzle>::State| {
+        let asked = req.clone().with("board", p.notation(s));
+        match solve(&asked)? {
+            SolveAnswer::Solved(sol) => Ok(Some(sol.length as u32)),
+            SolveAnswer::NoSolution(_) => Ok(None),
+        }
+    };
+    let here = distance(&start)?;
+    judge_with(p, &start, "search", here, |t, _| distance(t))
 }
 
 /// The options of a definition: its start, its metric, and how its IDA*

@@ -1,29 +1,65 @@
 //! The knight exchange (`knights`).
 
 use super::common::*;
-use crate::answer::{Position, Preset};
+use crate::answer::{Judgement, Position, Preset};
 use crate::options::{Kind, OptionSpec, Params, Question};
 use crate::{Game, Request, RunError, SolveAnswer, random_walk};
 use tansaku_core::Context;
 use tansaku_core::Puzzle;
 use tansaku_core::picture::Picture;
 use tansaku_core::search::auto::Space;
-use tansaku_puzzles::knights::{KNIGHT, Knights};
+use tansaku_puzzles::knights::{KNIGHT, KnightState, Knights};
 
 /// The knight exchange.
 pub struct KnightsGame;
 
 /// The knights exchange from a request (`size`, or `board` with `goal`).
-fn knights_puzzle(o: &Params) -> Result<(Knights, tansaku_puzzles::knights::KnightState), RunError> {
+fn knights_puzzle(o: &Params) -> Result<(Knights, KnightState), RunError> {
     match (o.given("board"), o.given("goal")) {
         (Some(b), Some(g)) => Knights::new(b, g, &KNIGHT),
-        (None, None) => {
-            let (w, h) = o.size("size").unwrap_or((3, 4));
-            Knights::exchange(w, h)
+        (b, None) => {
+            // A board's own size, unless one is given.
+            let rows = b.map(|b| b.split('/').collect::<Vec<_>>());
+            let own = rows.as_ref().map(|r| (r[0].chars().count(), r.len()));
+            let (w, h) = match own {
+                Some(own) if !o.has("size") => own,
+                _ => o.size("size").unwrap_or((3, 4)),
+            };
+            let (p, s) = Knights::exchange(w, h).map_err(bad)?;
+            match b {
+                // A position of the exchange: its goal is the exchange's.
+                Some(b) => Knights::new(b, &p.format(&p.goal()), &KNIGHT),
+                None => Ok((p, s)),
+            }
         }
-        _ => return Err(bad("give both a board and a goal")),
+        (None, Some(_)) => return Err(bad("give a start board with the goal")),
     }
     .map_err(bad)
+}
+
+/// What the library's choice of algorithm knows of a knights' space.
+fn knights_space(p: &Knights) -> Space {
+    Space {
+        states: Some(p.arrangements().min(u64::MAX as u128) as u64),
+        reversible: p.reversible(),
+        goals_listed: p.goal_states().is_some(),
+        strong_bound: false,
+    }
+}
+
+/// A knights' start prepared for the search, its knight distances as the
+/// bound.
+fn knights_prepared(req: &Request, p: Knights, s: KnightState) -> Prepared<Knights, Knights> {
+    let (algorithm, reason) = chosen(req, &knights_space(&p));
+    Prepared {
+        opts: run_options(req, algorithm, p.arrangements() <= 1 << 24),
+        bound: p.clone(),
+        name: named(algorithm, "knight distances"),
+        start: s,
+        puzzle: p,
+        reason,
+        title: "knights".into(),
+    }
 }
 
 impl Game for KnightsGame {
@@ -46,38 +82,30 @@ impl Game for KnightsGame {
                 "board",
                 Kind::Board,
                 None,
-                "Start board instead (W and B knights, _ empty, rows separated by /), with a goal",
+                "Start board instead (W and B knights, _ empty, rows separated by /); the goal is the exchange of its size unless given",
             ),
             OptionSpec::new("goal", Kind::Board, None, "Goal board, for a start given"),
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "position", "scramble"]
+        vec!["solve", "position", "scramble", "judge"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         let o = self.params(req, Question::Solve)?;
         let (p, s) = knights_puzzle(&o)?;
-        let space = Space {
-            states: Some(p.arrangements().min(u64::MAX as u128) as u64),
-            reversible: p.reversible(),
-            goals_listed: p.goal_states().is_some(),
-            strong_bound: false,
-        };
-        let (algorithm, reason) = chosen(req, &space);
-        let name = named(algorithm, "knight distances");
         if let Some(why) = p.unsolvable_reason(&s) {
-            return unreachable("knights", &name, why);
+            return unreachable(
+                "knights",
+                &named(chosen(req, &knights_space(&p)).0, "knight distances"),
+                why,
+            );
         }
-        let prep = Prepared {
-            opts: run_options(req, algorithm, p.arrangements() <= 1 << 24),
-            bound: p.clone(),
-            puzzle: p,
-            start: s,
-            name,
-            reason,
-            title: "knights".into(),
-        };
-        solve_hashed(&prep, ctx)
+        solve_hashed(&knights_prepared(req, p, s), ctx)
+    }
+    fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
+        let o = self.params(req, Question::Solve)?;
+        let (p, s) = knights_puzzle(&o)?;
+        judge_searched(&knights_prepared(req, p, s), ctx)
     }
     fn position(&self, req: &Request) -> Result<Position, RunError> {
         let (p, s) = knights_puzzle(&self.params(req, Question::Solve)?)?;

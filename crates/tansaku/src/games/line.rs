@@ -2,8 +2,10 @@
 //! C x4, D x4.
 
 use super::common::*;
-use super::sliding::{automaton_option, bound_option, sliding_analyse, sliding_position, sliding_solve, sliding_warm};
-use crate::answer::{Position, Preset};
+use super::sliding::{
+    automaton_option, bound_option, sliding_analyse, sliding_judge, sliding_position, sliding_solve, sliding_warm,
+};
+use crate::answer::{Judgement, Position, Preset};
 use crate::options::{Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, random_walk};
 use tansaku_core::Context;
@@ -61,7 +63,12 @@ impl Game for LineGame {
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "longest", "position", "scramble"]
+        vec!["solve", "longest", "position", "scramble", "judge"]
+    }
+    fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
+        let o = self.params(req, Question::Solve)?;
+        let (p, s) = line_puzzle(&o)?;
+        sliding_judge(&p, &s, "line puzzle", &o, ctx)
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         let o = self.params(req, Question::Solve)?;

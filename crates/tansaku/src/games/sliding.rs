@@ -2,13 +2,13 @@
 //! 24-puzzle, and boards with repeated labels.
 
 use super::common::*;
-use crate::answer::{Judgement, Position, Preset};
+use crate::answer::{Judgement, Position, Preset, StrongerTables};
 use crate::options::{BOTH, Kind, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
-use tansaku_core::Ranked;
 use tansaku_core::picture::Picture;
 use tansaku_core::search::retrograde::{Analysis, retrograde};
+use tansaku_core::{Puzzle, Ranked};
 use tansaku_puzzles::sliding::pdb::{Partition, PdbError};
 use tansaku_puzzles::sliding::solve::{BoundRequest, SolveError, SolveOptions, Solver, plan};
 use tansaku_puzzles::sliding::{self, ParsedBoard, SlideState, Sliding, parse_board};
@@ -27,7 +27,7 @@ fn bound_check(text: &str) -> Result<(), String> {
         return Ok(());
     }
     Err(format!(
-        "'{text}' is not a bound: use auto, manhattan, linear-conflicts, pdb, a partition (5-5-5, 6-6-3, 7-8, 6-6-6-6; 7-8z, 6-6-6-6z, 7-7-7-3z zero-aware), one listed by cells (1-7/8-15, or 1-7/8-15z zero-aware), or up to three joined by + (the largest of their bounds)"
+        "'{text}' is not a bound: use auto, manhattan, linear-conflicts, pdb, a partition (5-5-5, 6-6-3, 7-8, 6-6-6-6; 7-8z, 6-6-6-6z, 5-5-5-5-4z, 7-7-7-3z zero-aware), one listed by cells (1-7/8-15, or 1-7/8-15z zero-aware), or up to three joined by + (the largest of their bounds)"
     ))
 }
 
@@ -37,7 +37,7 @@ pub(super) fn bound_option() -> OptionSpec {
         "bound",
         Kind::Text,
         Some("auto"),
-        "Lower bound for IDA*: auto (the strongest that fits: zero-aware 7-8 databases on 4x4, zero-aware 6-6-6-6 on 5x5, label databases when tiles repeat, linear conflicts elsewhere), manhattan, linear-conflicts, pdb, a named partition (5-5-5, 6-6-3, 7-8 on 4x4; 6-6-6-6 on 5x5; a z after the name for zero-aware tables: 7-8z; 7-7-7-3z on 5x5, 16.4 GB and an hour to build) or one listed by each pattern's goal cells with the empty cell on cell 0 (patterns separated by '/', e.g. 1-7/8-15 or 1-7/8-15z), or up to three partitions joined by '+' for the largest of their bounds (fewer nodes, more lookups a node; 6-6-6-6z+7-7-7-3z is the fastest on hard 24-puzzles)",
+        "Lower bound for IDA*: auto (the strongest databases already built that fit, else ones built in seconds (6-6-3 on 4x4, 5-5-5-5-4z on 5x5) while the strongest (7-8z on 4x4, 6-6-6-6z on 5x5, minutes to build) are not; label databases when tiles repeat, linear conflicts elsewhere), manhattan, linear-conflicts, pdb, a named partition (5-5-5, 6-6-3, 7-8 on 4x4; 6-6-6-6, 5-5-5-5-4 on 5x5; a z after the name for zero-aware tables: 7-8z; 7-7-7-3z on 5x5, 16.4 GB and an hour to build) or one listed by each pattern's goal cells with the empty cell on cell 0 (patterns separated by '/', e.g. 1-7/8-15 or 1-7/8-15z), or up to three partitions joined by '+' for the largest of their bounds (fewer nodes, more lookups a node; 6-6-6-6z+7-7-7-3z is the fastest on hard 24-puzzles)",
     )
     .value_name("BOUND")
     .checked(bound_check)
@@ -144,9 +144,73 @@ pub(super) fn sliding_solve(
     let result = solver.solve(p, start).map_err(solve_error).map(|sol| {
         let mut out = Solved::of(p, start, &sol, title.to_string(), solver.algorithm(), name.clone());
         out.auto = solver.reason().map(String::from);
+        out.stronger_tables = solver.stronger().map(|part| {
+            Box::new(StrongerTables {
+                bound: part.name(),
+                size: format!("{}x{}", p.width(), p.height()),
+                goal: p.format(&p.goal()),
+                bytes: part.table_bytes(),
+            })
+        });
         out
     });
     settle(result, title, None, &name)
+}
+
+/// The judgement of `start`: on boards of at most [`JUDGE_TABLE_STATES`]
+/// arrangements (the 8-puzzle) by the whole distance table, kept by the
+/// context; on larger ones by IDA* with the solve's bound, and by parity:
+/// a move changes the empty cell's colour on a chessboard, so a child is
+/// one move closer or one farther. Once the start's distance `d` is
+/// known, a child whose bound passes `d - 1` is `d + 1` away, and any
+/// other takes one search limited to `d - 1` moves, which either finds
+/// it or proves `d + 1`. On boards past 16 cells (the 24-puzzle) the
+/// start is searched only as deep as its bound: its distance is known
+/// when the bound proves it, else `None`, not waited for.
+pub(super) fn sliding_judge(
+    p: &Sliding,
+    start: &SlideState,
+    title: &str,
+    o: &Params,
+    ctx: &Context,
+) -> Result<Judgement, RunError> {
+    if p.state_count() <= JUDGE_TABLE_STATES {
+        let key = format!("{title} to {}", p.format(&p.goal()));
+        return judge_by_table(p, start, &key, ctx);
+    }
+    if p.unsolvable_reason(start).is_some() {
+        // Its children are in the same unreachable half.
+        return judge_with(p, start, "search", None, |_, _| Ok(None));
+    }
+    let mut opts = solve_options(p, o, ctx)?;
+    opts.algorithm = Some(tansaku_core::search::auto::Algorithm::IdaStar);
+    opts.checkpoint = None;
+    let deepest = opts.max_depth;
+    let mut solver = Solver::new(p, opts).map_err(solve_error)?;
+    // The bounds first: the searches below change the solver's depth.
+    let proof_only = p.width() * p.height() > 16;
+    let here_depth = if proof_only { solver.estimate(p, start) } else { deepest };
+    let mut bounds = Vec::new();
+    p.for_each_successor(start, |_, t| bounds.push(solver.estimate(p, &t)));
+    let mut bounds = bounds.into_iter();
+    let mut within = |s: &SlideState, depth: u32| {
+        solver.set_max_depth(depth);
+        match solver.solve(p, s) {
+            Ok(sol) => Ok(Some(sol.len() as u32)),
+            Err(SolveError::Search(tansaku_core::search::SearchError::DepthLimit { .. })) => Ok(None),
+            Err(e) => Err(solve_error(e)),
+        }
+    };
+    let here = within(start, here_depth)?;
+    judge_with(p, start, "search", here, |t, here| {
+        let h = bounds.next().unwrap_or(0);
+        match here {
+            Some(0) => Ok(Some(1)),
+            Some(d) if h > d - 1 => Ok(Some(d + 1)),
+            Some(d) => Ok(Some(within(t, d - 1)?.unwrap_or(d + 1))),
+            None => within(t, h),
+        }
+    })
 }
 
 /// The goal of a W x H board: tiles 1, 2, ... in order, empty cell last.
@@ -322,19 +386,7 @@ impl Game for SlidingGame {
     fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
         let o = self.params(req, Question::Solve)?;
         let (p, s) = sliding_puzzle(&o)?;
-        let title = sliding_title(&p);
-        if p.state_count() <= JUDGE_TABLE_STATES {
-            // The 8-puzzle and smaller: the whole table, kept.
-            let key = format!("{title} to {}", p.format(&p.goal()));
-            let prep = prepare_plain(p.clone(), s, o.request(), true, title);
-            return judge_ranked(&prep, &key, ctx);
-        }
-        // Larger boards: a solve from each position with the tables the
-        // solve would use (built once, kept by the context).
-        judge_with(&p, &s, "search", |t| match sliding_solve(&p, t, &title, &o, ctx)? {
-            SolveAnswer::Solved(sol) => Ok(Some(sol.length as u32)),
-            SolveAnswer::NoSolution(_) => Ok(None),
-        })
+        sliding_judge(&p, &s, &sliding_title(&p), &o, ctx)
     }
     fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
         let o = self.params(req, Question::Solve)?;

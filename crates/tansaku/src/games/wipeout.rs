@@ -213,6 +213,7 @@ impl Game for ReversiWipeout {
             metric: None,
             algorithm: algorithm.into(),
             auto: None,
+            stronger_tables: None,
             length: plies.len(),
             extra: [
                 ("plies".to_string(), u64::from(found.plies)),

@@ -1,7 +1,7 @@
 //! The `tansaku` command line. A thin layer: parse, call the library, print.
 //!
 //! * `cli`: the commands. `cli/mod.rs` holds the top-level parser;
-//!   `games.rs` builds `solve GAME` and `longest GAME` from the games'
+//!   `games.rs` builds `solve GAME`, `longest GAME` and `judge GAME` from the games'
 //!   declared options (`declared.rs` turns a declaration into a clap
 //!   argument); `solve.rs`, `define.rs` (`check`), `pdb.rs`, `reversi.rs`
 //!   (`perft`, `wipeout`) and `tour.rs` ask the library and print;
@@ -18,7 +18,7 @@ mod cli;
 mod server;
 
 use clap::Parser;
-use cli::{Cli, Command, Failure, LongestArgs, PdbCommand, SolveArgs};
+use cli::{Cli, Command, Failure, JudgeArgs, LongestArgs, PdbCommand, SolveArgs};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -30,6 +30,7 @@ fn main() -> ExitCode {
     let result = match &args.command {
         Command::Solve(SolveArgs(a)) => cli::solve::solve(a),
         Command::Longest(LongestArgs(a)) => cli::solve::longest(a),
+        Command::Judge(JudgeArgs(a)) => cli::solve::judge(a),
         Command::Check(a) => cli::define::check(a),
         Command::Tour(a) => cli::tour::tour(a),
         Command::Perft(a) => cli::reversi::perft(a),

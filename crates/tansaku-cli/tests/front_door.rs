@@ -340,3 +340,68 @@ fn definitions_wipeouts_perft_check_and_batches_are_the_library_answer() {
     want.push(lib(&serde_json::json!({ "totals": totals })));
     assert_eq!(lines, want);
 }
+
+/// `tansaku judge GAME ... --json` prints the library's judgement, for
+/// every built-in game that judges; bad input exits with code 2.
+#[test]
+fn every_judgement_is_the_library_answer() {
+    let pdb = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str, Opts)] = &[
+        (
+            &["judge", "flip-row", "--board", "BB_BBB"],
+            "flip-row",
+            &[("board", "BB_BBB")],
+        ),
+        (&["judge", "flip-square"], "flip-square", &[]),
+        (
+            &["judge", "sliding", "--board", "867/254/3_1"],
+            "sliding",
+            &[("board", "867/254/3_1")],
+        ),
+        (
+            &[
+                "judge",
+                "sliding",
+                "--board",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15",
+                "--bound",
+                "manhattan",
+            ],
+            "sliding",
+            &[
+                ("board", "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15"),
+                ("bound", "manhattan"),
+            ],
+        ),
+        (&["judge", "line", "--from", "goal3"], "line", &[("board", "goal3")]),
+        (
+            &["judge", "knights", "--board", "W_W/_W_/__B/BB_"],
+            "knights",
+            &[("board", "W_W/_W_/__B/BB_")],
+        ),
+        (&["judge", "jugs", "--board", "(3,5)"], "jugs", &[("board", "(3,5)")]),
+        (&["judge", "river", "--board", "WC|FG"], "river", &[("board", "WC|FG")]),
+    ];
+    for (args, name, options) in cases {
+        let game = games::builtin(name).unwrap();
+        let (lines, code) = cli(args, &pdb);
+        let answer = game.judge(&request(options), &ctx(&pdb)).unwrap();
+        assert_eq!(code, 0, "{args:?}");
+        assert_eq!(lines, vec![lib(&answer)], "{args:?}");
+    }
+    // Every game that judges was asked.
+    for g in games::builtins() {
+        if g.answers().contains(&"judge") {
+            assert!(cases.iter().any(|c| c.1 == g.name()), "{}", g.name());
+        }
+    }
+    let (_, code) = cli(&["judge", "river", "--board", "WG|FC"], &pdb);
+    assert_eq!(code, 2);
+    let (_, code) = cli(&["judge", "klotski", "--board", "nonsense"], &pdb);
+    assert_eq!(code, 2);
+    // A definition by name, judged by a search from each position.
+    let (lines, code) = cli(&["judge", "klotski"], &pdb);
+    assert_eq!(code, 0);
+    assert_eq!(lines[0]["source"], "search");
+    assert!(lines[0]["moves"].as_array().unwrap().iter().any(|m| m["delta"] == -1));
+}

@@ -1,4 +1,4 @@
-//! `tansaku solve` and `tansaku longest`: a subcommand for every game of
+//! `tansaku solve`, `tansaku longest` and `tansaku judge`: a subcommand for every game of
 //! the library's catalogue that answers the question, its flags built from
 //! the game's declared options and the request's own ([`super::declared`]);
 //! a definition by name or `--def FILE` takes its options with `--set`.
@@ -14,8 +14,11 @@ use tansaku::{Game, Request};
 /// A question about one game as the command line asked it.
 #[derive(Debug, Clone)]
 pub(crate) struct GameArgs {
-    /// Which question.
+    /// Which question's options it reads.
     pub question: Question,
+    /// The command: `solve`, `longest` or `judge` (which reads a solve's
+    /// options).
+    pub verb: &'static str,
     /// The built-in game of the subcommand, if it is one.
     pub game: Option<String>,
     /// A definition's name and the words after it, when the subcommand
@@ -33,11 +36,15 @@ pub(crate) struct SolveArgs(pub GameArgs);
 #[derive(Debug, Clone)]
 pub(crate) struct LongestArgs(pub GameArgs);
 
+/// `tansaku judge`.
+#[derive(Debug, Clone)]
+pub(crate) struct JudgeArgs(pub GameArgs);
+
 /// Examples shown under a game's subcommand.
 fn examples(game: &str, question: Question) -> Option<&'static str> {
     match (game, question) {
         ("sliding", Question::Solve) => Some(
-            "Examples:\n  tansaku solve sliding --board 867/254/3_1                     8-puzzle: BFS (auto)\n  tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   15-puzzle: IDA* + 7-8 databases\n  tansaku solve sliding --batch data/korf100.txt --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\" --json\n\nThe 15- and 24-puzzle's databases are built on first use (1.5 and 2.5 minutes on 2 cores) and kept in the cache folder (see tansaku pdb).",
+            "Examples:\n  tansaku solve sliding --board 867/254/3_1                     8-puzzle: BFS (auto)\n  tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   15-puzzle: IDA* + pattern databases\n  tansaku solve sliding --batch data/korf100.txt --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\" --json\n\nOn a cold cache the 15- and 24-puzzle take tables built in seconds (6-6-3, 5-5-5-5-4z) and say how to build the strongest (7-8z, 6-6-6-6z: 2.5 and 3.5 minutes on 2 cores, once) with tansaku pdb build; they are kept in the cache folder.",
         ),
         ("wipeout", Question::Solve) => Some(
             "The first of the shortest wipeouts; tansaku wipeout lists them all.\n\nExamples:\n  tansaku solve wipeout --color white",
@@ -48,9 +55,12 @@ fn examples(game: &str, question: Question) -> Option<&'static str> {
 
 /// The command line's own flags of a question: how to print, the memory
 /// budget, where tables live.
-fn front_flags(question: Question) -> Vec<Arg> {
+fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
     let mut v = vec![
         Arg::new("json").long("json").action(ArgAction::SetTrue).help(match question {
+            Question::Solve if verb == "judge" => {
+                "Print one JSON object instead of text: board, distance (null when not known), source (table or search), and moves, each with move, board, distance and delta (-1 closer, 0 the same, +1 farther, null when not known)"
+            }
             Question::Solve => "Print one JSON object instead of text",
             Question::Longest => {
                 "Print one JSON object instead of text: states, longest, count, histogram, positions, and stats, where `generated` counts the states that received a distance and `expanded` the states whose moves were generated; levels run bottom-up (every unreached state looks for a neighbour one level closer) expand states that do not get a distance yet, so `expanded` may pass `generated`"
@@ -81,6 +91,7 @@ fn front_flags(question: Question) -> Vec<Arg> {
             .help("Pattern database cache folder; default: $TANSAKU_PDB_DIR, else the user's cache folder"),
     ];
     match question {
+        Question::Solve if verb == "judge" => {}
         Question::Solve => v.extend([
             Arg::new("svg").long("svg").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help(
                 "Also draw the solution as an SVG strip of numbered boards (the moved piece outlined, turned discs dotted) into FILE",
@@ -122,6 +133,7 @@ fn front_flags(question: Question) -> Vec<Arg> {
 
 /// The flags of a definition given by file or by name.
 fn definition_flags(question: Question) -> Vec<Arg> {
+    // (`judge` reads a solve's: its start and options.)
     let mut v = vec![
         Arg::new("def")
             .long("def")
@@ -151,32 +163,35 @@ fn set_flag() -> Arg {
 }
 
 /// The request's own options and the front end's flags, on `cmd`.
-fn common(cmd: Command, question: Question) -> Command {
-    declared::add(cmd, &tansaku::request::options(), question).args(front_flags(question))
+fn common(cmd: Command, question: Question, verb: &str) -> Command {
+    declared::add(cmd, &tansaku::request::options(), question).args(front_flags(question, verb))
 }
 
 /// The subcommand of `game` for `question`.
-fn game_command(game: &dyn Game, question: Question) -> Command {
+fn game_command(game: &dyn Game, question: Question, verb: &str) -> Command {
     let mut cmd = Command::new(game.name().to_string()).about(game.summary_of(question));
-    if let Some(e) = examples(game.name(), question) {
+    if let Some(e) = examples(game.name(), question).filter(|_| verb != "judge") {
         cmd = cmd.after_help(e);
     }
-    common(declared::add(cmd, &game.options(), question), question).arg(set_flag())
+    common(declared::add(cmd, &game.options(), question), question, verb).arg(set_flag())
 }
 
 /// The command that reads what follows a definition's name.
-pub(crate) fn named_command(question: Question, name: &str) -> Command {
-    common(Command::new(format!("tansaku {} {name}", question.name())), question)
+pub(crate) fn named_command(question: Question, verb: &str, name: &str) -> Command {
+    common(Command::new(format!("tansaku {verb} {name}")), question, verb)
         .args(definition_flags(question).into_iter().filter(|a| a.get_id() != "def"))
 }
 
-fn augment(cmd: Command, question: Question) -> Command {
-    let mut cmd = common(cmd, question)
+fn augment(cmd: Command, question: Question, verb: &'static str) -> Command {
+    let mut cmd = common(cmd, question, verb)
         .args(definition_flags(question))
         .args_conflicts_with_subcommands(true)
         .allow_external_subcommands(true)
         .external_subcommand_value_parser(clap::value_parser!(String))
         .after_help(match question {
+            Question::Solve if verb == "judge" => {
+                "Examples:\n  tansaku judge sliding --board 867/254/3_1        the 8-puzzle: 31 moves; each move 30 or 32\n  tansaku judge flip-row --board BB_BBB --json\n  tansaku judge line --from start3 --to goal3\n  tansaku judge --def puzzles/klotski.toml\n\nSmall spaces (the 8-puzzle, Flip It, the 2x2x2) are judged by their whole distance table, computed once; larger ones by an optimal search from each position (the 15-puzzle with the solve's tables). On the 24-puzzle a distance is given only when the bound proves it, else null."
+            }
             Question::Solve => {
                 "Definitions:\n  tansaku solve --def puzzles/klotski.toml                   from the file's start\n  tansaku solve --def puzzles/klotski.toml --metric step\n  tansaku solve --def puzzles/8-puzzle.toml --board 867/254/3.1\n  tansaku solve --def puzzles/2x2x2.tws --board \"R U2 F' R\"     a scramble\n  tansaku solve klotski         a definition found by name in ./puzzles or $TANSAKU_PUZZLES\n\nThe format is in docs/definitions.md."
             }
@@ -186,24 +201,26 @@ fn augment(cmd: Command, question: Question) -> Command {
         });
     for g in tansaku::games::builtins() {
         let answers = g.answers();
-        if answers.contains(&question.name()) {
-            cmd = cmd.subcommand(game_command(g.as_ref(), question));
+        if answers.contains(&verb) {
+            cmd = cmd.subcommand(game_command(g.as_ref(), question, verb));
         }
     }
     cmd
 }
 
-fn from_matches(m: &ArgMatches, question: Question) -> GameArgs {
+fn from_matches(m: &ArgMatches, question: Question, verb: &'static str) -> GameArgs {
     match m.subcommand() {
         Some((name, sub)) => match sub.try_get_many::<String>("") {
             Ok(Some(rest)) => GameArgs {
                 question,
+                verb,
                 game: None,
                 named: Some(std::iter::once(name.to_string()).chain(rest.cloned()).collect()),
                 matches: sub.clone(),
             },
             _ => GameArgs {
                 question,
+                verb,
                 game: Some(name.to_string()),
                 named: None,
                 matches: sub.clone(),
@@ -211,6 +228,7 @@ fn from_matches(m: &ArgMatches, question: Question) -> GameArgs {
         },
         None => GameArgs {
             question,
+            verb,
             game: None,
             named: None,
             matches: m.clone(),
@@ -219,29 +237,30 @@ fn from_matches(m: &ArgMatches, question: Question) -> GameArgs {
 }
 
 macro_rules! question_args {
-    ($ty:ident, $q:expr) => {
+    ($ty:ident, $q:expr, $verb:expr) => {
         impl FromArgMatches for $ty {
             fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-                Ok($ty(from_matches(m, $q)))
+                Ok($ty(from_matches(m, $q, $verb)))
             }
             fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-                self.0 = from_matches(m, $q);
+                self.0 = from_matches(m, $q, $verb);
                 Ok(())
             }
         }
         impl Args for $ty {
             fn augment_args(cmd: Command) -> Command {
-                augment(cmd, $q)
+                augment(cmd, $q, $verb)
             }
             fn augment_args_for_update(cmd: Command) -> Command {
-                augment(cmd, $q)
+                augment(cmd, $q, $verb)
             }
         }
     };
 }
 
-question_args!(SolveArgs, Question::Solve);
-question_args!(LongestArgs, Question::Longest);
+question_args!(SolveArgs, Question::Solve, "solve");
+question_args!(LongestArgs, Question::Longest, "longest");
+question_args!(JudgeArgs, Question::Solve, "judge");
 
 impl GameArgs {
     /// The request: the request's own options given, then the game's

@@ -15,7 +15,7 @@ pub(crate) mod solve;
 pub(crate) mod tour;
 
 use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
-pub(crate) use games::{LongestArgs, SolveArgs};
+pub(crate) use games::{JudgeArgs, LongestArgs, SolveArgs};
 use std::marker::PhantomData;
 use tansaku::options::{OptionSpec, Question, Value};
 
@@ -50,6 +50,7 @@ tansaku solve flip-square --algo idastar      the article's 4x4 instance by IDA*
 tansaku solve --def puzzles/klotski.toml      a puzzle defined in a file\n  \
 tansaku longest flip-square --size 5x5        God's number, antipodes, histogram\n  \
 tansaku solve sliding --board 867/254/3_1     the 8-puzzle's hardest board\n  \
+tansaku judge sliding --board 867/254/3_1     its distance, and which moves bring the goal closer\n  \
 tansaku solve sliding --board \"13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\"   a 15-puzzle\n  \
 tansaku pdb build --size 4x4                  the 15-puzzle's 7-8 databases, once\n  \
 tansaku solve line --from start3 --to goal3   the Line Puzzle's hardest published pair\n  \
@@ -72,6 +73,9 @@ pub(crate) enum Command {
     /// Distance of every position to the goal: longest distance, every
     /// longest position, histogram (retrograde analysis)
     Longest(LongestArgs),
+    /// The exact distance of a position to the goal and of each position
+    /// one move away: which moves bring the goal closer
+    Judge(JudgeArgs),
     /// Check puzzle definition files: read each, report any mistake with
     /// its line, and compare the figures of its [expect] table with
     /// tansaku's
@@ -96,7 +100,7 @@ pub(crate) enum Command {
     /// command line), on this machine only unless told otherwise
     #[cfg(feature = "serve")]
     #[command(
-        after_help = "Open the address it prints in a browser: choose a puzzle, edit or paste a board, solve it with one algorithm or several side by side, play the solution move by move, analyse the whole space. Every state lives in the address, so a link restores it.\n\nThe API: GET /api/games; POST /api/solve, /api/longest, /api/check, /api/wipeout, /api/perft with a JSON body such as {\"game\": \"sliding\", \"board\": \"867/254/3_1\"}; each answers with what the matching command prints with --json (docs/web.md).\n\nExamples:\n  tansaku serve                          http://127.0.0.1:8080/\n  tansaku serve --open --time-limit 300  open a browser; five minutes a job\n  tansaku serve --addr 0.0.0.0:8080 --max-memory 4G   on every interface (a shared machine)"
+        after_help = "Open the address it prints in a browser: choose a puzzle, edit or paste a board, solve it with one algorithm or several side by side, play the solution move by move, analyse the whole space. Every state lives in the address, so a link restores it.\n\nThe API: GET /api/games; POST /api/solve, /api/longest, /api/judge, /api/check, /api/wipeout, /api/perft with a JSON body such as {\"game\": \"sliding\", \"board\": \"867/254/3_1\"}; each answers with what the matching command prints with --json (docs/web.md).\n\nExamples:\n  tansaku serve                          http://127.0.0.1:8080/\n  tansaku serve --open --time-limit 300  open a browser; five minutes a job\n  tansaku serve --addr 0.0.0.0:8080 --max-memory 4G   on every interface (a shared machine)"
     )]
     Serve(ServeArgs),
 }
@@ -139,7 +143,7 @@ pub(crate) enum PdbCommand {
     /// Build (or check and load) the databases of a partition for a goal
     /// and keep them in the cache
     #[command(
-        after_help = "The 15-puzzle's zero-aware 7-8 tables take about 2.5 minutes on 2 cores and 584 MB on disk (7-8: 1.5 minutes, 577 MB); the 24-puzzle's zero-aware 6-6-6-6 about 3.5 minutes and 1.2 GB (6-6-6-6: 2.5 minutes, 510 MB). A solve builds what it needs on first use anyway; this command does it ahead.\n\nExamples:\n  tansaku pdb build --size 4x4                    7-8z for the goal 1 2 ... 15 _\n  tansaku pdb build --size 4x4 --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\"\n  tansaku pdb build --size 5x5 --partition 6-6-6-6"
+        after_help = "The 15-puzzle's zero-aware 7-8 tables take about 2.5 minutes on 2 cores and 584 MB on disk (7-8: 1.5 minutes, 577 MB); the 24-puzzle's zero-aware 6-6-6-6 about 3.5 minutes and 1.2 GB (6-6-6-6: 2.5 minutes, 510 MB). Until they are built, --bound auto takes tables built in seconds (6-6-3 on 4x4, 5-5-5-5-4z on 5x5) and says so; this command builds the strong ones once, ahead.\n\nExamples:\n  tansaku pdb build --size 4x4                    7-8z for the goal 1 2 ... 15 _\n  tansaku pdb build --size 4x4 --goal \"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\"\n  tansaku pdb build --size 5x5 --partition 6-6-6-6"
     )]
     Build(PdbBuild),
     /// Measure partitions on a sample of boards and choose the bound (one

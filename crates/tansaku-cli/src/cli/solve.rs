@@ -4,7 +4,9 @@
 use super::Failure;
 use super::games::{GameArgs, named_command};
 use super::live::{self, Show};
-use super::report::{failure, print_json, print_longest, print_solve, write_histogram_svg, write_solution_svg};
+use super::report::{
+    failure, print_json, print_judgement, print_longest, print_solve, write_histogram_svg, write_solution_svg,
+};
 use std::path::PathBuf;
 use tansaku::batch::batch;
 use tansaku::games::definition::DefinedGame;
@@ -21,11 +23,12 @@ fn resolve(a: &GameArgs) -> Result<(Box<dyn Game>, GameArgs), Failure> {
         return Ok((game, a.clone()));
     }
     if let Some(words) = &a.named {
-        let matches = named_command(q, &words[0])
+        let matches = named_command(q, a.verb, &words[0])
             .try_get_matches_from(words)
             .unwrap_or_else(|e| e.exit());
         let args = GameArgs {
             question: q,
+            verb: a.verb,
             game: None,
             named: None,
             matches,
@@ -36,7 +39,7 @@ fn resolve(a: &GameArgs) -> Result<(Box<dyn Game>, GameArgs), Failure> {
         Some(path) => Ok((Box::new(DefinedGame::load(&path).map_err(failure)?), a.clone())),
         None => Err(Failure::Usage(format!(
             "say what to {0}: a built-in puzzle (tansaku {0} sliding ...), a definition file (--def FILE) or a definition's name; see tansaku {0} --help",
-            q.name()
+            a.verb
         ))),
     }
 }
@@ -119,6 +122,16 @@ pub(crate) fn solve(a: &GameArgs) -> Result<(), Failure> {
     }
     write_solution_svg(&answer, a.path("svg").as_deref())?;
     print_solve(&answer, a.flag("json"))
+}
+
+/// `tansaku judge ...`.
+pub(crate) fn judge(a: &GameArgs) -> Result<(), Failure> {
+    let (game, a) = resolve(a)?;
+    let req = request_of(&a, game.as_ref())?;
+    let (ctx, _session) = context(&a)?;
+    let answer = game.judge(&req, &ctx).map_err(failure)?;
+    print_judgement(&answer, a.flag("json"));
+    Ok(())
 }
 
 /// `tansaku longest ...`.

@@ -98,10 +98,92 @@ pub(crate) async fn ask(State(shared): State<Arc<Shared>>, Path(name): Path<Stri
 /// `GET /api/tables`: the tables the server keeps, as `tansaku pdb list
 /// --json` lists them.
 pub(crate) async fn tables(State(shared): State<Arc<Shared>>) -> Response {
+    #[derive(Serialize)]
+    struct Listed {
+        #[serde(flatten)]
+        list: tansaku::tables::TableList,
+        /// Stronger tables built in the background (after a solve that
+        /// wanted them): building, ready or failed.
+        building: Vec<jobs::Building>,
+    }
     match tansaku::tables::list(&shared.tables) {
-        Ok(list) => json_response(StatusCode::OK, to_json(&list).into_bytes()),
+        Ok(list) => {
+            let building = jobs::lock(&shared.building).values().cloned().collect();
+            json_response(StatusCode::OK, to_json(&Listed { list, building }).into_bytes())
+        }
         Err(e) => ApiError::from(e).into_response(),
     }
+}
+
+/// After a solve whose answer names stronger tables not built yet
+/// (`stronger_tables`), builds them in the background as a job of their
+/// own (once for each board, partition and goal), so that later solves
+/// take them; `GET /api/tables` shows how far it got.
+fn build_stronger_later(shared: &Arc<Shared>, solved: &[u8]) {
+    let Ok(v) = serde_json::from_slice::<serde_json::Value>(solved) else {
+        return;
+    };
+    let Some(t) = v.get("stronger_tables") else {
+        return;
+    };
+    let text = |k: &str| t.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
+    let (size, partition, goal) = (text("size"), text("bound"), text("goal"));
+    let key = format!("{size} {partition} {goal}");
+    {
+        let mut building = jobs::lock(&shared.building);
+        if building.get(&key).is_some_and(|b| b.state != "failed") {
+            return;
+        }
+        building.insert(
+            key.clone(),
+            jobs::Building {
+                size: size.clone(),
+                partition: partition.clone(),
+                goal: goal.clone(),
+                state: "building",
+                progress: None,
+                error: None,
+            },
+        );
+    }
+    let body = serde_json::json!({"size": size, "partition": partition, "goal": goal});
+    let question = Question::read(Kind::Tables, body.to_string().as_bytes(), &[]);
+    let set = {
+        let shared = Arc::clone(shared);
+        move |state: &'static str, progress: Option<tansaku::events::Progress>, error: Option<String>| {
+            if let Some(b) = jobs::lock(&shared.building).get_mut(&key) {
+                b.state = state;
+                if progress.is_some() {
+                    b.progress = progress;
+                }
+                b.error = error;
+            }
+        }
+    };
+    let question = match question {
+        Ok(q) => q,
+        Err(e) => return set("failed", None, Some(e.to_string())),
+    };
+    let Ok(handle) = tokio::runtime::Handle::try_current() else {
+        return set("failed", None, Some("no runtime to build in".into()));
+    };
+    let shared = Arc::clone(shared);
+    handle.spawn(async move {
+        let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+        tokio::spawn(jobs::run(
+            shared,
+            move |ctx, limit| answer(question, ctx, limit),
+            Some(tx),
+        ));
+        while let Some(event) = rx.recv().await {
+            match event {
+                Event::Progress(p) => set("building", Some(p), None),
+                Event::Answer(_) => set("ready", None, None),
+                Event::Failed(e) => set("failed", None, Some(e.body().error)),
+                _ => {}
+            }
+        }
+    });
 }
 
 /// `POST /api/tables`: builds a partition's or a definition's tables, as a
@@ -166,18 +248,22 @@ async fn ask_named(shared: Arc<Shared>, name: &str, request: Request) -> Respons
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("text/event-stream"));
+    let later = Arc::clone(&shared);
+    let work = move |ctx: &Context, limit: Duration| {
+        let bytes = answer(question, ctx, limit)?;
+        if kind == Kind::Solve {
+            build_stronger_later(&later, &bytes);
+        }
+        Ok(bytes)
+    };
     if !stream {
-        return match jobs::run(shared, move |ctx, limit| answer(question, ctx, limit), None).await {
+        return match jobs::run(shared, work, None).await {
             Ok(bytes) => json_response(StatusCode::OK, bytes),
             Err(e) => e.into_response(),
         };
     }
     let (tx, rx) = tokio::sync::mpsc::channel(64);
-    tokio::spawn(jobs::run(
-        shared,
-        move |ctx, limit| answer(question, ctx, limit),
-        Some(tx),
-    ));
+    tokio::spawn(jobs::run(shared, work, Some(tx)));
     use tokio_stream::StreamExt;
     let events =
         tokio_stream::wrappers::ReceiverStream::new(rx).map(|e| Ok::<_, std::convert::Infallible>(sse_event(e)));

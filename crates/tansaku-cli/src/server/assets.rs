@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 /// Every file of the page: its name and its text.
-pub(crate) const FILES: [(&str, &str); 9] = [
+pub(crate) const FILES: [(&str, &str); 10] = [
     ("index.html", include_str!("../../../../web/index.html")),
     ("style.css", include_str!("../../../../web/style.css")),
     ("app.js", include_str!("../../../../web/app.js")),
@@ -17,6 +17,7 @@ pub(crate) const FILES: [(&str, &str); 9] = [
     ("board.js", include_str!("../../../../web/board.js")),
     ("chart.js", include_str!("../../../../web/chart.js")),
     ("permalink.js", include_str!("../../../../web/permalink.js")),
+    ("play.js", include_str!("../../../../web/play.js")),
     ("player.js", include_str!("../../../../web/player.js")),
     ("favicon.svg", include_str!("../../../../web/favicon.svg")),
 ];

@@ -38,6 +38,27 @@ pub(crate) struct Shared {
     pub games: Vec<u8>,
     /// Folders of definitions by name.
     pub dirs: Vec<std::path::PathBuf>,
+    /// Stronger tables built in the background after a solve that wanted
+    /// them, by what they are (board, partition, goal).
+    pub building: Mutex<std::collections::BTreeMap<String, Building>>,
+}
+
+/// Tables the server builds in the background, as `GET /api/tables`
+/// shows them.
+#[derive(Clone, Debug, serde::Serialize)]
+pub(crate) struct Building {
+    /// The board, `WxH`.
+    pub size: String,
+    /// The partition (`7-8z`).
+    pub partition: String,
+    /// The goal, as the board is written.
+    pub goal: String,
+    /// `building`, `ready` or `failed`.
+    pub state: &'static str,
+    /// The build's last progress.
+    pub progress: Option<Progress>,
+    /// Why it failed.
+    pub error: Option<String>,
 }
 
 impl Shared {
@@ -59,6 +80,7 @@ impl Shared {
             tables: tables.with_limit(share),
             games: Vec::new(),
             dirs: Vec::new(),
+            building: Mutex::default(),
         }
     }
 
@@ -99,7 +121,7 @@ impl Shared {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 

@@ -7,6 +7,7 @@ import { ApiError, connect } from "./backend.js";
 import { BoardEditor, gridOfText, gridSvg } from "./board.js";
 import { histogramSvg } from "./chart.js";
 import * as permalink from "./permalink.js";
+import { Play } from "./play.js";
 import { Player } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
@@ -63,6 +64,8 @@ const ui = {
   perftDepth: $("perft-depth"),
   perft: $("perft"),
   perftResult: $("perft-result"),
+  trySection: $("try-section"),
+  tryStart: $("try-start"),
   error: $("error"),
   live: $("live"),
   backend: $("backend"),
@@ -80,11 +83,13 @@ const state = {
   solution: null,
   longest: null,
   job: null, // {controller, id}
+  position: "", // the board shown, as the library writes it
 };
 
 let backend;
 let editor;
 let player;
+let play;
 
 // ------------------------------------------------------------------ helpers
 
@@ -154,6 +159,7 @@ function saveAddress() {
   const s = {
     board: state.board,
     goal: state.goal,
+    mode: play?.active ? "play" : "",
     algo: state.algos.join(","),
     options: state.options,
   };
@@ -240,6 +246,8 @@ function renderGame() {
   ui.goalText.placeholder = goalOption?.help ?? "";
   ui.scramble.disabled = !answers("scramble");
   show(ui.longestSection, answers("longest"));
+  show(ui.trySection, answers("judge"));
+  if (play?.active) play.stop();
   show(ui.reversiSection, answers("wipeout"));
   ui.boardText.value = state.board;
   ui.goalText.value = state.goal;
@@ -348,6 +356,7 @@ async function refreshPosition() {
     const pos = await backend.ask("position", query());
     if (ask !== positionAsked) return true;
     editor.show(pos, SLIDES.has(state.game.name));
+    state.position = pos.board;
     show(ui.boardHelp, Boolean(pos.cells));
     ui.parity.textContent = pos.unsolvable ? `Unsolvable: ${pos.unsolvable}` : "";
     if (!state.board) ui.boardText.placeholder = `default: ${pos.board}`;
@@ -753,11 +762,41 @@ async function applyAddress() {
     await refreshPosition();
   }
   if (problems.length) showError(`The address has a problem: ${problems.join("; ")}.`);
+  if (s.mode === "play" && answers("judge")) await play.start(state.board || state.position);
+  saveAddress();
+}
+
+/** Starts play mode from the board shown. */
+async function startPlay() {
+  showError("");
+  await play.start(state.board || state.position);
   saveAddress();
 }
 
 function wire() {
-  editor = new BoardEditor(ui.board, (text) => setBoard(text));
+  editor = new BoardEditor(ui.board, (text) => (play.active ? play.moved(text) : setBoard(text)));
+  play = new Play(
+    {
+      section: ui.trySection,
+      distance: ui.trySection.querySelector('[data-testid="distance"]'),
+      counter: ui.trySection.querySelector('[data-testid="counter"]'),
+      moves: $("judged"),
+      hint: $("hint"),
+      undo: $("undo"),
+      finish: $("finish"),
+      status: $("try-status"),
+    },
+    {
+      judge: (board) => backend.ask("judge", query({ board })),
+      show: (board) => setBoard(board),
+      finish: (board) => {
+        setBoard(board);
+        solve();
+      },
+      say: announce,
+    },
+  );
+  ui.tryStart.addEventListener("click", startPlay);
   player = new Player({
     stage: $("stage"),
     scrub: $("scrub"),
@@ -843,6 +882,11 @@ async function start() {
   ui.version.textContent = state.info.version;
   fillGameList();
   await applyAddress();
+  // Ready means ready: the actions wait for the back end's games.
+  busy(false);
+  ui.tryStart.disabled = false;
+  ui.scramble.disabled = !answers("scramble");
+  document.querySelector("main").removeAttribute("aria-busy");
   document.body.dataset.ready = "true";
 }
 

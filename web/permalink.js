@@ -1,5 +1,5 @@
 // The page's state lives in its address: ?game=NAME&board=...&goal=...
-// &algo=... and the game's options by their names (a pasted definition as
+// &algo=...&mode=play and the game's options by their names (a pasted definition as
 // def=TEXT). Reading it back checks nothing: the page does, and shows what
 // it cannot use beside a working page.
 
@@ -8,7 +8,7 @@ export function read(search) {
   const p = new URLSearchParams(search);
   const state = { options: {} };
   for (const [k, v] of p) {
-    if (["game", "board", "goal", "algo", "def", "file", "seed", "moves"].includes(k)) state[k] = v;
+    if (["game", "board", "goal", "algo", "def", "file", "seed", "moves", "mode", "lang"].includes(k)) state[k] = v;
     else state.options[k] = v;
   }
   return state;
@@ -17,7 +17,7 @@ export function read(search) {
 /** The address of `state` (only what differs from the defaults). */
 export function write(state) {
   const p = new URLSearchParams();
-  for (const k of ["game", "board", "goal", "algo", "def", "file"]) {
+  for (const k of ["game", "board", "goal", "algo", "def", "file", "mode", "lang"]) {
     if (state[k] !== undefined && state[k] !== "") p.set(k, state[k]);
   }
   for (const [k, v] of Object.entries(state.options ?? {})) {

@@ -6,6 +6,9 @@
 //   korf #1   Korf's first 15-puzzle instance through the API, the 7-8
 //             databases already kept by the server
 //   games     GET /api/games while two analyses keep both workers busy
+//   judge     play mode: a click on a move to its judgement shown (the
+//             8-puzzle and Flip It by their tables; the 15-puzzle by
+//             IDA* with the tables the server keeps)
 //
 // or, with --static DIR, against the static WebAssembly build in DIR
 // (web/build.sh DIR) on a plain static file server:
@@ -121,6 +124,37 @@ try {
     solve.push(ms);
   }
   show("8-puzzle", solve);
+
+  // Play mode: a move clicked, to its judgement shown. Two boards one
+  // move apart, clicked back and forth (the first click builds the table).
+  async function judged(query, runs) {
+    await page.goto(`${base}?${query}&mode=play`);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.waitForFunction(() => !document.getElementById("try-section").hasAttribute("aria-busy"));
+    const times = [];
+    for (let i = 0; i <= runs; i++) {
+      const ms = await page.evaluate(
+        () =>
+          new Promise((done) => {
+            const section = document.getElementById("try-section");
+            const button = document.querySelector("#judged button");
+            const t = performance.now();
+            const watch = new MutationObserver(() => {
+              if (!section.hasAttribute("aria-busy")) {
+                watch.disconnect();
+                done(performance.now() - t);
+              }
+            });
+            watch.observe(section, { attributes: true });
+            button.click();
+          }),
+      );
+      if (i > 0) times.push(ms);
+    }
+    return times;
+  }
+  show("judge 8", await judged("game=sliding&board=867%2F254%2F3_1", runs));
+  show("judge flip", await judged("game=flip-row&board=BB_BBB", runs));
   if (site) {
     // The search's own seconds: the worker's BFS beside the command line's.
     const wasm = [];
@@ -160,6 +194,16 @@ async function serverFigures() {
     if (a.length !== 57) throw new Error(`Korf #1 gave ${a.length}`);
   }
   show("korf #1", times);
+
+  // A 15-puzzle move's judgement through the API (the tables at hand).
+  const judge = [];
+  for (let i = 0; i < runs; i++) {
+    t = performance.now();
+    const j = await post("api/judge", korf);
+    judge.push(performance.now() - t);
+    if (j.distance !== 57) throw new Error(`Korf #1 judged ${j.distance}`);
+  }
+  show("judge 15", judge);
 
   const long = [1, 2].map(() => post("api/longest", { game: "sliding", options: { size: "4x3" } }));
   await new Promise((r) => setTimeout(r, 1000));

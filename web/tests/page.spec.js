@@ -232,3 +232,67 @@ test("Reversi: the wipeouts replayed, and perft", async ({ page }) => {
   await page.getByRole("button", { name: "Count leaves" }).click();
   await expect(page.locator("#perft-result")).toContainText("8,200 leaves");
 });
+
+/** The distance the page shows in play mode, once judged. */
+async function distance(page) {
+  const section = page.locator("#try-section");
+  await expect(section).not.toHaveAttribute("aria-busy", "true");
+  return page.getByTestId("distance").textContent();
+}
+
+test("play mode: a 20-move scramble of the 8-puzzle is played to the goal by the moves marked closer", async ({ page }) => {
+  const errors = await open(page, "?game=sliding");
+  await page.getByLabel("Seed").fill("7");
+  await page.getByLabel("Moves", { exact: true }).fill("20");
+  await page.getByRole("button", { name: "Scramble" }).click();
+  await expect(page.getByLabel("Start", { exact: true })).not.toHaveValue("");
+  const board = await page.getByLabel("Start", { exact: true }).inputValue();
+  await page.getByRole("button", { name: "Play from this board" }).click();
+  const start = Number(await distance(page));
+  expect(start).toBe(cli(["solve", "sliding", "--board", board]).length);
+  expect(page.url()).toContain("mode=play");
+  // Hint names one of the moves marked closer.
+  await page.getByRole("button", { name: "Hint" }).click();
+  await expect(page.locator("#judged button.hinted")).toHaveAttribute("data-mark", "closer");
+  // A move marked farther really is farther (the command line's length).
+  const farther = page.locator('#judged button[data-mark="farther"]').first();
+  if ((await farther.count()) > 0) {
+    const b = await farther.getAttribute("data-board");
+    expect(cli(["solve", "sliding", "--board", b]).length).toBe(start + 1);
+  }
+  for (let d = start; d > 0; d--) {
+    await page.locator('#judged button[data-mark="closer"]').first().click();
+    expect(Number(await distance(page))).toBe(d - 1);
+  }
+  await expect(page.getByTestId("counter")).toHaveText(`${start} / ${start}`);
+  await expect(page.locator("#try-status")).toContainText("Solved");
+  // Undo steps back one move.
+  await page.getByRole("button", { name: "Undo" }).click();
+  expect(Number(await distance(page))).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test("play mode opens from its permalink and judges a Klotski move and a 15-puzzle move exactly", async ({ page }) => {
+  const fifteen = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+  await open(page, `?game=sliding&mode=play&board=${encodeURIComponent(fifteen)}`);
+  expect(await distance(page)).toBe("1");
+  await page.locator('#judged button[data-mark="closer"]').click();
+  expect(await distance(page)).toBe("0");
+  await open(page, "?game=klotski&mode=play");
+  const d = Number(await distance(page));
+  expect(d).toBe(cli(["solve", "--def", "../../puzzles/klotski.toml"]).length);
+  const closer = page.locator('#judged button[data-mark="closer"]').first();
+  const b = await closer.getAttribute("data-board");
+  await closer.click();
+  expect(Number(await distance(page))).toBe(d - 1);
+  expect(cli(["solve", "--def", "../../puzzles/klotski.toml", "--board", b]).length).toBe(d - 1);
+});
+
+test("ready means ready: Solve clicked at the earliest moment runs the algorithm asked for", async ({ page }) => {
+  await page.goto(`?game=sliding&board=${encodeURIComponent("867/254/3_1")}&algo=bfs`);
+  // Playwright's click waits until the button is enabled: the page
+  // enables it only once the back end has answered.
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await expect(page.getByTestId("length")).toHaveText("31");
+  await expect(page.locator("#results tbody th").first()).toContainText("bfs");
+});

@@ -728,6 +728,13 @@ async function applyAddress() {
   const problems = [];
   const name = s.game ?? "sliding";
   const shipped = state.info.definitions.find((d) => d.name === name && !state.info.games.some((g) => g.name === name));
+  if (s.z !== undefined) {
+    try {
+      s.def = await permalink.unpack(s.z);
+    } catch {
+      problems.push("the definition in the address (z) cannot be read");
+    }
+  }
   if (s.def !== undefined || name === DEFINITION) {
     await chooseDefinition(s.def ?? state.info.definitions[0].text, s.file ?? "");
   } else if (shipped) {

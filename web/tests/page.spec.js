@@ -96,11 +96,15 @@ test("Klotski from a pasted definition", async ({ page }) => {
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   const got = await solved(page);
   expect(got.length).toBe(81);
-  // The pasted text travels in the address and restores the page.
+  // The pasted text travels in the address, compressed, and restores the
+  // page.
+  await expect.poll(() => page.url()).toContain("z=");
   const url = page.url();
-  expect(url).toContain("def=");
+  expect(url).not.toContain("def=");
+  expect(url.length).toBeLessThan(2000);
   await open(page, url.slice(url.indexOf("?")));
   await expect(page.locator("#summary")).toContainText("my-klotski");
+  await expect(page.getByLabel("Definition text")).toHaveValue(text);
 });
 
 test("a .tws definition uploaded, checked and scrambled", async ({ page }) => {

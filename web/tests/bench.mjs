@@ -157,6 +157,8 @@ try {
   show("judge flip", await judged("game=flip-row&board=BB_BBB", runs));
   if (site) {
     // The search's own seconds: the worker's BFS beside the command line's.
+    await page.goto(`${base}?game=sliding&board=867%2F254%2F3_1&algo=bfs`);
+    await page.waitForSelector("body[data-ready=true]");
     const wasm = [];
     for (let i = 0; i < runs; i++) {
       await page.getByTestId("length").evaluate((e) => (e.textContent = ""));

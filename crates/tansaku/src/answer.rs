@@ -20,7 +20,7 @@ use tansaku_core::picture::{Grid, Picture};
 use tansaku_core::render::Board;
 use tansaku_core::search::auto::Algorithm;
 use tansaku_core::search::retrograde::Analysis;
-use tansaku_core::search::{Iteration, Solution, Stats};
+use tansaku_core::search::{Iteration, Layers, Solution, Stats};
 use tansaku_core::{Puzzle, replay};
 
 /// A shortest solution.
@@ -47,7 +47,7 @@ pub struct Solved {
     /// The moves, as text.
     pub moves: Vec<String>,
     /// The work done.
-    pub stats: Stats,
+    pub stats: SolveStats,
     /// IDA*'s work per cost bound (absent for the graph searches).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub iterations: Vec<Iteration>,
@@ -71,6 +71,27 @@ pub struct Solved {
     /// The algorithm that ran (not serialized: `algorithm` names it).
     #[serde(skip)]
     pub ran: Option<Algorithm>,
+}
+
+/// A solve's work (`generated`, `expanded`, `seconds`) and, for the graph
+/// searches, the states stored at each depth (`layers`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SolveStats {
+    /// The work, serialized in place (`stats.generated`, ...).
+    #[serde(flatten)]
+    pub work: Stats,
+    /// Breadth-first search: `{"forward": [1, 2, 4, ...]}`, the states
+    /// stored at each depth; bidirectional search: `forward` and
+    /// `backward`; absent for the tree searches.
+    #[serde(skip_serializing_if = "Layers::is_empty")]
+    pub layers: Layers,
+}
+
+impl std::ops::Deref for SolveStats {
+    type Target = Stats;
+    fn deref(&self) -> &Stats {
+        &self.work
+    }
 }
 
 /// Pattern databases a solve would rather have had: what to build ahead.
@@ -115,7 +136,10 @@ impl Solved {
             extra: BTreeMap::new(),
             boards: sol.states.iter().map(|s| p.notation(s)).collect(),
             moves: sol.moves.iter().map(|m| m.to_string()).collect(),
-            stats: sol.stats,
+            stats: SolveStats {
+                work: sol.stats,
+                layers: sol.layers.clone(),
+            },
             iterations: sol.iterations.clone(),
             replayed,
             tables: Vec::new(),

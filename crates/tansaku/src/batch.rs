@@ -72,7 +72,7 @@ pub fn batch(
                 line.length = Some(s.length);
                 line.boards = Some(s.boards);
                 line.moves = Some(s.moves);
-                line.stats = Some(s.stats);
+                line.stats = Some(s.stats.work);
                 line.iterations = Some(s.iterations);
                 line.algorithm = Some(s.algorithm);
             }

@@ -7,6 +7,7 @@ mod support;
 
 mod definitions;
 mod judge;
+mod layers;
 mod published;
 mod questions;
 mod tws_search;

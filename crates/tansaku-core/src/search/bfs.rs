@@ -8,7 +8,7 @@
 
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
-use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
+use super::{Layers, MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
 use crate::{Context, Puzzle, Ranked};
 
 /// Shortest solution from `start` by breadth-first search.
@@ -66,8 +66,11 @@ pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
     let mut next_check = 1usize << 20;
     let mut live = crate::progress::Lazy::new(ctx, "states");
     let mut depth = 0u32;
+    // The store's length as each layer began (layer 0: the start).
+    let mut starts = vec![0usize];
     while found.is_none() && head < store.len() {
         let layer_end = store.len();
+        starts.push(layer_end);
         depth += 1;
         // In chunks, so that the loop over states has nothing else in it.
         while found.is_none() && head < layer_end {
@@ -99,5 +102,9 @@ pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
         states,
         stats,
         iterations: Vec::new(),
+        layers: Layers {
+            forward: Layers::sizes(&starts, store.len()),
+            backward: Vec::new(),
+        },
     })
 }

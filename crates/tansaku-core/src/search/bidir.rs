@@ -15,7 +15,7 @@
 
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
-use super::{MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
+use super::{Layers, MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
 use crate::{Context, Puzzle, Ranked};
 
 /// One direction of a layered search: its stored states, the last
@@ -23,6 +23,8 @@ use crate::{Context, Puzzle, Ranked};
 struct Side<P: Puzzle, I: StateIndex<P>> {
     store: Store<P, I>,
     layer_start: usize,
+    /// The store's length as each layer began (layer 0: the roots).
+    starts: Vec<usize>,
 }
 
 impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
@@ -30,6 +32,7 @@ impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
         Ok(Side {
             store: Store::new(p, 2, 0, roots, budget)?,
             layer_start: 0,
+            starts: vec![0],
         })
     }
 
@@ -41,6 +44,7 @@ impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
     /// first state that the other side already knows.
     fn expand_layer(&mut self, p: &P, other: &Self, stats: &mut Stats) -> Option<(u32, u32)> {
         let end = self.store.len();
+        self.starts.push(end);
         let mut meet = None;
         for head in self.layer_start..end {
             stats.expanded += 1;
@@ -153,6 +157,10 @@ pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(
         states,
         stats,
         iterations: Vec::new(),
+        layers: Layers {
+            forward: Layers::sizes(&fwd.starts, fwd.store.len()),
+            backward: Layers::sizes(&bwd.starts, bwd.store.len()),
+        },
     })
 }
 
@@ -267,5 +275,6 @@ pub(crate) fn alternating<P: Puzzle, I: StateIndex<P>>(
         states,
         stats,
         iterations: Vec::new(),
+        layers: Layers::default(),
     })
 }

@@ -592,6 +592,7 @@ fn iterate<P: Puzzle, M, A>(
                     states: outcome.path.into_iter().map(|f| f.state).collect(),
                     stats,
                     iterations,
+                    layers: Default::default(),
                 });
             }
             Step::Exceeded(next) => bound = next,

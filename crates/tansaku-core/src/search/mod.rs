@@ -59,6 +59,38 @@ pub struct Stats {
     pub seconds: f64,
 }
 
+/// The states a graph search stored at each depth: the table of states
+/// per depth the articles print. Breadth-first search fills `forward`
+/// (the start at depth 0); bidirectional search fills both, `backward`
+/// from the goals. A search stops inside the layer where it finds the
+/// goal, so the last layer counts the states stored up to then.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Layers {
+    /// From the start: states stored at depth 0, 1, 2, ...
+    pub forward: Vec<u64>,
+    /// From the goals (bidirectional search): depth 0, 1, 2, ...
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub backward: Vec<u64>,
+}
+
+impl Layers {
+    /// Layer sizes from the store lengths at which each layer began:
+    /// `starts[0]` is 0, and `end` is the store's length at the end.
+    pub(crate) fn sizes(starts: &[usize], end: usize) -> Vec<u64> {
+        starts
+            .iter()
+            .zip(starts.iter().skip(1).chain([&end]))
+            .map(|(a, b)| (b - a) as u64)
+            .filter(|&n| n > 0)
+            .collect()
+    }
+
+    /// No layer recorded (a tree search).
+    pub fn is_empty(&self) -> bool {
+        self.forward.is_empty() && self.backward.is_empty()
+    }
+}
+
 /// A solution: the moves and every position from the start to the goal.
 #[derive(Clone, Debug)]
 pub struct Solution<P: Puzzle> {
@@ -71,6 +103,9 @@ pub struct Solution<P: Puzzle> {
     /// For iterative deepening and IDA*: the work of each iteration (empty
     /// for the graph searches).
     pub iterations: Vec<Iteration>,
+    /// For breadth-first and bidirectional search: the states stored at
+    /// each depth (empty for the tree searches).
+    pub layers: Layers,
 }
 
 impl<P: Puzzle> Solution<P> {

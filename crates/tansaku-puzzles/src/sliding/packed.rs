@@ -116,6 +116,7 @@ impl<'a> Packed<'a> {
             states: sol.states.iter().map(|&x| self.unpack(x)).collect(),
             stats: sol.stats,
             iterations: sol.iterations,
+            layers: sol.layers,
         }
     }
 

@@ -505,6 +505,7 @@ where
             states,
             stats: found.stats,
             iterations: found.iterations,
+            layers: found.layers,
         };
         let name = format!("{}, by the sliding-tile solver", solver.describe());
         let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);

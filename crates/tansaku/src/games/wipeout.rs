@@ -232,7 +232,10 @@ impl Game for ReversiWipeout {
                 })
                 .collect(),
             moves: plies,
-            stats,
+            stats: crate::answer::SolveStats {
+                work: stats,
+                ..Default::default()
+            },
             iterations: Vec::new(),
             replayed: boards.last().is_some_and(|b| p.is_goal(b)),
             tables: Vec::new(),

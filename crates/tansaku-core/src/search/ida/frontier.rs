@@ -325,6 +325,7 @@ fn astar<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
                 states: chain.iter().map(|&c| nodes[c as usize].state.clone()).collect(),
                 stats,
                 iterations: Vec::new(),
+                layers: Default::default(),
             }));
         }
         if nodes.len() >= limit {

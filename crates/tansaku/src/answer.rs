@@ -183,6 +183,9 @@ pub struct NoSolution {
 }
 
 /// What a solve answers: a solution, or the reason there is none.
+// One answer a solve, made once and moved a few times: the size of its
+// larger variant costs nothing worth a box that every caller unwraps.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum SolveAnswer {

@@ -84,6 +84,7 @@ const state = {
   longest: null,
   job: null, // {controller, id}
   position: "", // the board shown, as the library writes it
+  shape: [], // the last solves' states per depth and nodes per bound: {algorithm, side, step, count}
 };
 
 let backend;
@@ -465,8 +466,59 @@ function showFigures(answer) {
   show(f, true);
 }
 
+/** The search's shape of an answer: rows of its layers and iterations. */
+function shapeOf(answer) {
+  const rows = [];
+  const layers = answer.stats?.layers;
+  for (const [side, counts] of [
+    ["forward", layers?.forward ?? []],
+    ["backward", layers?.backward ?? []],
+  ]) {
+    counts.forEach((count, depth) => rows.push({ algorithm: answer.algorithm, side, step: depth, count }));
+  }
+  for (const i of answer.iterations ?? []) rows.push({ algorithm: answer.algorithm, side: "bound", step: i.bound, count: i.generated });
+  return rows;
+}
+
+const SIDES = { forward: "→", backward: "←", bound: "bound" };
+
+function showShape() {
+  const body = $("shape-table").tBodies[0];
+  body.replaceChildren(
+    ...state.shape.map((r) => {
+      const tr = document.createElement("tr");
+      [r.algorithm, SIDES[r.side], r.step, number(r.count)].forEach((v, i) => {
+        const td = document.createElement(i === 0 ? "th" : "td");
+        if (i === 0) td.scope = "row";
+        td.textContent = v;
+        tr.appendChild(td);
+      });
+      tr.dataset.side = r.side;
+      tr.dataset.count = r.count;
+      return tr;
+    }),
+  );
+  // The chart: the first graph search's layers from the start.
+  const name = state.shape.find((r) => r.side === "forward")?.algorithm;
+  const first = state.shape.filter((r) => r.side === "forward" && r.algorithm === name);
+  $("shape-chart").replaceChildren(...(first.length ? [histogramSvg(first.map((r) => r.count), { log: ui.logScale.checked })] : []));
+  show($("shape"), state.shape.length > 0);
+}
+
+function downloadShape() {
+  const quote = (t) => `"${t.replaceAll('"', '""')}"`;
+  const lines = ["algorithm,side,step,count", ...state.shape.map((r) => `${quote(r.algorithm)},${r.side},${r.step},${r.count}`)];
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([`${lines.join("\n")}\n`], { type: "text/csv" }));
+  a.download = "search-shape.csv";
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
 async function solve() {
   showError("");
+  state.shape = [];
+  showShape();
   ui.results.tBodies[0].replaceChildren();
   show(ui.results, true);
   show(ui.figures, false);
@@ -501,6 +553,8 @@ async function solve() {
         continue;
       }
       resultRow([answer.algorithm, String(answer.length), number(answer.stats.generated), number(answer.stats.expanded), answer.stats.seconds.toFixed(4), its]);
+      state.shape.push(...shapeOf(answer));
+      showShape();
       if (!first) {
         first = answer;
         showFigures(answer);
@@ -853,6 +907,7 @@ function wire() {
   ui.solve.addEventListener("click", solve);
   ui.cancel.addEventListener("click", cancelJob);
   ui.download.addEventListener("click", downloadSvg);
+  $("shape-csv").addEventListener("click", downloadShape);
   ui.analyse.addEventListener("click", analyse);
   ui.logScale.addEventListener("change", drawChart);
   ui.wipeouts.addEventListener("click", wipeouts);

@@ -300,3 +300,25 @@ test("ready means ready: Solve clicked at the earliest moment runs the algorithm
   await expect(page.getByTestId("length")).toHaveText("31");
   await expect(page.locator("#results tbody th").first()).toContainText("bfs");
 });
+
+test("the search's shape: BFS's states per depth and IDA*'s iterations are the command line's, and download as CSV", async ({ page }) => {
+  await open(page, `?game=sliding&board=${encodeURIComponent("867/254/3_1")}&algo=bfs,bidir,idastar`);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await expect(page.locator("#results tbody tr")).toHaveCount(3);
+  await page.locator("#shape summary").click();
+  const rows = (side, name) =>
+    page.locator(`#shape-table tbody tr[data-side="${side}"]`).filter({ hasText: name }).evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.count)));
+  const bfs = cli(["solve", "sliding", "--board", "867/254/3_1", "--algo", "bfs"]);
+  expect(await rows("forward", "bfs")).toEqual(bfs.stats.layers.forward);
+  const bidir = cli(["solve", "sliding", "--board", "867/254/3_1", "--algo", "bidir"]);
+  expect(await rows("backward", "bidir")).toEqual(bidir.stats.layers.backward);
+  const ida = cli(["solve", "sliding", "--board", "867/254/3_1", "--algo", "idastar"]);
+  expect(await rows("bound", "idastar")).toEqual(ida.iterations.map((i) => i.generated));
+  await expect(page.locator("#shape-chart svg")).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the table as CSV" }).click()]);
+  const csv = readFileSync(await download.path(), "utf8").trim().split("\n");
+  expect(csv[0]).toBe("algorithm,side,step,count");
+  const forward = csv.slice(1).map((l) => l.split(",")).filter((c) => c[0].startsWith('"bfs') && c[1] === "forward");
+  expect(forward.map((c) => Number(c[3]))).toEqual(bfs.stats.layers.forward);
+  expect(forward.map((c) => Number(c[2]))).toEqual(bfs.stats.layers.forward.map((_, d) => d));
+});

@@ -519,6 +519,7 @@ async function solve() {
   showError("");
   state.shape = [];
   showShape();
+  $("solve-note").textContent = "";
   ui.results.tBodies[0].replaceChildren();
   show(ui.results, true);
   show(ui.figures, false);
@@ -553,6 +554,13 @@ async function solve() {
         continue;
       }
       resultRow([answer.algorithm, String(answer.length), number(answer.stats.generated), number(answer.stats.expanded), answer.stats.seconds.toFixed(4), its]);
+      if (answer.stronger_tables) {
+        const t = answer.stronger_tables;
+        $("solve-note").textContent = `Solved with the tables at hand; the stronger ${t.bound} tables make every solve faster${
+          backend.kind === "server" ? ": the server builds them now (see Tables)" : ""
+        }.`;
+        refreshTables();
+      }
       state.shape.push(...shapeOf(answer));
       showShape();
       if (!first) {
@@ -565,6 +573,50 @@ async function solve() {
   } finally {
     busy(false);
   }
+}
+
+// ------------------------------------------------------------ tables
+
+let tablesTimer = null;
+
+/** The server's tables: the files kept and the builds behind the solves. */
+async function refreshTables() {
+  if (typeof backend.tables !== "function") return;
+  clearTimeout(tablesTimer);
+  let list;
+  try {
+    list = await backend.tables();
+  } catch {
+    return;
+  }
+  const building = list.building ?? [];
+  $("building").replaceChildren(
+    ...building.map((b) => {
+      const li = document.createElement("li");
+      li.dataset.partition = b.partition;
+      li.dataset.state = b.state;
+      const p = b.progress;
+      const how =
+        b.state === "building" && p
+          ? `building: ${p.what ? `${p.what}, ` : ""}${number(p.done)} ${p.unit}${p.total ? ` of ${number(p.total)}` : ""}`
+          : b.state === "failed"
+            ? `failed: ${b.error ?? ""}`
+            : b.state;
+      li.textContent = `${b.size} ${b.partition}: ${how}`;
+      return li;
+    }),
+  );
+  $("table-count").textContent = list.files.length;
+  $("table-files").replaceChildren(
+    ...list.files.map((f) => {
+      const li = document.createElement("li");
+      li.textContent = `${f.board} tiles ${f.tiles.join(",")} (${number(f.bytes)} bytes)${f.problem ? `: ${f.problem}` : ""}`;
+      return li;
+    }),
+  );
+  show($("tables-section"), true);
+  // While something builds, look again.
+  if (building.some((b) => b.state === "building")) tablesTimer = setTimeout(refreshTables, 2000);
 }
 
 function loadSolution(answer) {
@@ -944,6 +996,7 @@ async function start() {
   ui.version.textContent = state.info.version;
   fillGameList();
   await applyAddress();
+  refreshTables();
   // Ready means ready: the actions wait for the back end's games.
   busy(false);
   ui.tryStart.disabled = false;

@@ -70,6 +70,13 @@ export class ServerBackend {
     return r.json();
   }
 
+  /** The tables the server keeps, and those it builds in the background. */
+  async tables() {
+    const r = await fetch(`${this.base}api/tables`);
+    if (!r.ok) throw await errorOf(r);
+    return r.json();
+  }
+
   /**
    * Asks `question` (solve, longest, check, wipeout, perft, position,
    * scramble, picture) with `body`; `onEvent(name, data)` hears the job's

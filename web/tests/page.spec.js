@@ -322,3 +322,39 @@ test("the search's shape: BFS's states per depth and IDA*'s iterations are the c
   expect(forward.map((c) => Number(c[3]))).toEqual(bfs.stats.layers.forward);
   expect(forward.map((c) => Number(c[2]))).toEqual(bfs.stats.layers.forward.map((_, d) => d));
 });
+
+test("a cold cache: the first Korf #1 answers within 15 s, and the Tables panel shows 7-8z built behind it", async ({ page }) => {
+  test.skip(STATIC, "the static build keeps its tables in the browser");
+  test.setTimeout(420_000);
+  // A server of its own, with an empty table folder.
+  const { spawn } = await import("node:child_process");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const dir = mkdtempSync(join(tmpdir(), "tansaku-cold-"));
+  const port = 18790;
+  const server = spawn(BIN, ["serve", "--addr", `127.0.0.1:${port}`, "--pdb-dir", dir], { stdio: "ignore" });
+  try {
+    const base = `http://127.0.0.1:${port}/`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}api/games`)).ok) break;
+      } catch {
+        if (i > 100) throw new Error("the server did not start");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const korf = encodeURIComponent("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+    await page.goto(`${base}?game=sliding&board=${korf}&goal=${encodeURIComponent(KORF_GOAL)}`);
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+    const t = Date.now();
+    await page.getByRole("button", { name: "Solve", exact: true }).click();
+    await expect(page.getByTestId("length")).toHaveText("57", { timeout: 15_000 });
+    expect(Date.now() - t).toBeLessThan(15_000);
+    await expect(page.locator("#solve-note")).toContainText("7-8z");
+    await expect(page.locator('#building li[data-partition="7-8z"]')).toHaveAttribute("data-state", "building");
+    await expect(page.locator('#building li[data-partition="7-8z"]')).toHaveAttribute("data-state", "ready", { timeout: 400_000 });
+  } finally {
+    server.kill();
+  }
+});

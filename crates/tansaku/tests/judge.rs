@@ -208,6 +208,10 @@ fn bad_positions_are_refused() {
         ("river", "WG|FC"),
         ("river", "FWG|"),
         ("knights", "WX/__/BB"),
+        ("knights", "WW/B"),
+        ("knights", "W_/B_"),
+        ("knights", "WW_/___/BB_"),
+        ("knights", ""),
     ] {
         let g = games::builtin(game).unwrap();
         let e = g.judge(&Request::default().with("board", board), &ctx).unwrap_err();

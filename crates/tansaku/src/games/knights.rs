@@ -25,11 +25,28 @@ fn knights_puzzle(o: &Params) -> Result<(Knights, KnightState), RunError> {
                 Some(own) if !o.has("size") => own,
                 _ => o.size("size").unwrap_or((3, 4)),
             };
-            let (p, s) = Knights::exchange(w, h).map_err(bad)?;
-            match b {
+            if let Some(b) = b {
+                // The start's own faults (ragged rows, no empty cell) are
+                // told of the start, before the exchange's goal is made.
+                Knights::new(b, b, &KNIGHT).map_err(bad)?;
+            }
+            let exchange = Knights::exchange(w, h);
+            match (b, exchange) {
                 // A position of the exchange: its goal is the exchange's.
-                Some(b) => Knights::new(b, &p.format(&p.goal()), &KNIGHT),
-                None => Ok((p, s)),
+                (Some(b), Ok((p, _))) => {
+                    let goal = p.format(&p.goal());
+                    return Knights::new(b, &goal, &KNIGHT).map_err(|_| {
+                        bad(format!(
+                            "board '{b}' is no position of the {w}x{h} exchange (goal {goal}); give its goal"
+                        ))
+                    });
+                }
+                (Some(b), Err(_)) => {
+                    return Err(bad(format!(
+                        "board '{b}' is no position of a knight exchange (too few rows or cells); give its goal"
+                    )));
+                }
+                (None, exchange) => exchange,
             }
         }
         (None, Some(_)) => return Err(bad("give a start board with the goal")),

@@ -709,3 +709,68 @@ fn a_cold_solve_answers_at_once_and_the_strong_tables_build_behind_it() {
     assert_eq!(building[0]["size"], "4x4");
     assert_eq!(building[0]["state"], "building", "{tables}");
 }
+
+/// The search's shape told as it runs: a stream carries a `step` event
+/// for each layer a breadth-first search completes, and for each level of
+/// an analysis, with the numbers its answer holds at the end.
+#[test]
+fn a_stream_tells_each_step_of_the_search_as_it_completes() {
+    let s = Server::start(&[]);
+    let steps_and_answer = |path: &str, body: Value| {
+        let r = s.request(
+            "POST",
+            path,
+            &[("Content-Type", "application/json"), ("Accept", "text/event-stream")],
+            body.to_string().as_bytes(),
+        );
+        let text = String::from_utf8_lossy(&r.body).to_string();
+        let mut steps = Vec::new();
+        let mut answer = None;
+        let mut event = "";
+        for line in text.lines() {
+            if let Some(e) = line.strip_prefix("event: ") {
+                event = e;
+            } else if let Some(data) = line.strip_prefix("data: ") {
+                let v: Value = serde_json::from_str(data).unwrap();
+                match event {
+                    "step" => steps.push((
+                        v["side"].as_str().unwrap().to_string(),
+                        v["at"].as_u64().unwrap(),
+                        v["count"].as_u64().unwrap(),
+                    )),
+                    "answer" => answer = Some(v),
+                    _ => {}
+                }
+            }
+        }
+        (steps, answer.unwrap_or_else(|| panic!("no answer in {text}")))
+    };
+    let (steps, answer) = steps_and_answer(
+        "/api/solve",
+        serde_json::json!({"game": "sliding", "board": "867/254/3_1", "algo": "bfs"}),
+    );
+    let layers: Vec<u64> = answer["stats"]["layers"]["forward"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let told: Vec<(String, u64, u64)> = layers[..layers.len() - 1]
+        .iter()
+        .enumerate()
+        .map(|(d, &c)| ("forward".to_string(), d as u64, c))
+        .collect();
+    assert_eq!(steps, told);
+    let (steps, answer) = steps_and_answer(
+        "/api/longest",
+        serde_json::json!({"game": "flip-square", "options": {"size": "4x4"}}),
+    );
+    let histogram: Vec<(String, u64, u64)> = answer["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(d, c)| ("level".to_string(), d as u64, c.as_u64().unwrap()))
+        .collect();
+    assert_eq!(steps, histogram);
+}

@@ -34,6 +34,10 @@ pub trait Observer: Send + Sync {
     fn note(&self, text: &str);
     /// The task is over.
     fn end(&self);
+    /// A step of the search's shape is complete (a layer, an iteration,
+    /// a level): a front end may draw it as it comes. Ignored unless
+    /// wanted.
+    fn step(&self, _step: crate::progress::Step) {}
 }
 
 /// Why work stopped early.

@@ -69,6 +69,9 @@ fn wake(watch: &Watch) {
             &serde_json::to_string(&Note { text }).expect("a note serializes"),
         );
     }
+    for step in watch.take_steps() {
+        tell("step", &serde_json::to_string(&step).expect("a step serializes"));
+    }
     let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
     let (at, seen) = &mut *last;
     if at.is_some_and(|t| t.elapsed().as_millis() < EVERY_MS) {

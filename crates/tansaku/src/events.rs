@@ -22,6 +22,7 @@
 use serde::Serialize;
 use std::sync::Mutex;
 use tansaku_core::context::Observer;
+pub use tansaku_core::progress::{Side, Step};
 use web_time::Instant;
 
 /// The progress of a running question.
@@ -63,6 +64,7 @@ pub struct Failed {
 pub struct Watch {
     progress: Mutex<Option<Progress>>,
     notes: Mutex<Vec<String>>,
+    steps: Mutex<Vec<Step>>,
     start: Mutex<Option<Instant>>,
     wake: Option<fn(&Watch)>,
 }
@@ -78,6 +80,7 @@ impl Watch {
         Watch {
             progress: Mutex::new(None),
             notes: Mutex::new(Vec::new()),
+            steps: Mutex::new(Vec::new()),
             start: Mutex::new(Some(Instant::now())),
             wake,
         }
@@ -102,6 +105,12 @@ impl Watch {
     /// The notes not taken yet.
     pub fn take_notes(&self) -> Vec<String> {
         std::mem::take(&mut *lock(&self.notes))
+    }
+
+    /// The steps of the search's shape not taken yet (layers,
+    /// iterations, levels), in the order they completed.
+    pub fn take_steps(&self) -> Vec<Step> {
+        std::mem::take(&mut *lock(&self.steps))
     }
 
     /// The progress since `last` was taken, if it changed (and `last`
@@ -157,4 +166,9 @@ impl Observer for Watch {
     }
 
     fn end(&self) {}
+
+    fn step(&self, step: Step) {
+        lock(&self.steps).push(step);
+        self.woken();
+    }
 }

@@ -44,3 +44,65 @@ fn breadth_first_and_bidirectional_layers_agree_with_the_histogram() {
     let json = serde_json::to_value(&bfs).unwrap();
     assert_eq!(json["stats"]["layers"]["forward"][31], 2);
 }
+
+/// The steps told as a search runs (`Observer::step`): each layer a graph
+/// search completes, each IDA* iteration, each level of an analysis; the
+/// same numbers the answer holds at the end.
+#[test]
+fn the_steps_told_while_searching_are_the_answers() {
+    use std::sync::Arc;
+    use tansaku::events::{Side, Watch};
+    let g = games::builtin("sliding").unwrap();
+    let start = Request::default().with("board", "867/254/3_1");
+    let watched = |req: &Request| {
+        let watch = Arc::new(Watch::new(None));
+        let ctx = Context::new().with_observer(watch.clone());
+        let SolveAnswer::Solved(s) = g.solve(req, &ctx).unwrap() else {
+            panic!("solved")
+        };
+        (s, watch.take_steps())
+    };
+    let counts = |steps: &[tansaku::events::Step], side| -> Vec<(u32, u64)> {
+        steps
+            .iter()
+            .filter(|s| s.side == side)
+            .map(|s| (s.at, s.count))
+            .collect()
+    };
+    let upto = |layers: &[u64], n: usize| {
+        layers[..n]
+            .iter()
+            .copied()
+            .enumerate()
+            .map(|(d, c)| (d as u32, c))
+            .collect::<Vec<_>>()
+    };
+
+    // Breadth-first search tells every layer it expands: all but the one
+    // where the goal was found.
+    let (bfs, steps) = watched(&start.clone().by(Algorithm::Bfs));
+    let f = &bfs.stats.layers.forward;
+    assert_eq!(counts(&steps, Side::Forward), upto(f, f.len() - 1));
+
+    // Bidirectional search tells each side's layers as it expands them.
+    let (bidir, steps) = watched(&start.clone().by(Algorithm::Bidir));
+    let (f, b) = (&bidir.stats.layers.forward, &bidir.stats.layers.backward);
+    let told_f = counts(&steps, Side::Forward);
+    let told_b = counts(&steps, Side::Backward);
+    assert!(!told_b.is_empty());
+    assert_eq!(told_f, upto(f, told_f.len()));
+    assert_eq!(told_b, upto(b, told_b.len()));
+    assert!(told_f.len() >= f.len() - 1 && told_b.len() >= b.len() - 1);
+
+    // IDA* tells each iteration: its bound and its nodes.
+    let (ida, steps) = watched(&start.clone().by(Algorithm::IdaStar));
+    let its: Vec<(u32, u64)> = ida.iterations.iter().map(|i| (i.bound, i.generated)).collect();
+    assert_eq!(counts(&steps, Side::Bound), its);
+
+    // An analysis tells each level: the histogram, level by level.
+    let watch = Arc::new(Watch::new(None));
+    let ctx = Context::new().with_observer(watch.clone());
+    let whole = g.analyse(&Request::default(), &ctx).unwrap().histogram;
+    let levels = counts(&watch.take_steps(), Side::Level);
+    assert_eq!(levels, upto(&whole, whole.len()));
+}

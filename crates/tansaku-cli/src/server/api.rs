@@ -297,6 +297,7 @@ fn sse_event(e: Event) -> sse::Event {
         Event::Started => ev.event("started").data("{}"),
         Event::Progress(p) => ev.event("progress").data(to_json(&p)),
         Event::Note(text) => ev.event("note").data(to_json(&Note { text })),
+        Event::Step(step) => ev.event("step").data(to_json(&step)),
         Event::Answer(bytes) => ev.event("answer").data(String::from_utf8_lossy(&bytes)),
         Event::Failed(e) => ev.event("error").data(to_json(&Failed {
             body: e.body(),

@@ -189,6 +189,9 @@ pub(crate) enum Event {
     Progress(Progress),
     /// A line worth showing (a table being built).
     Note(String),
+    /// A completed step of the search's shape (a layer, an iteration, a
+    /// level).
+    Step(tansaku::events::Step),
     /// Its answer (JSON).
     Answer(Vec<u8>),
     /// Its error.
@@ -269,6 +272,9 @@ pub(crate) async fn run(
         for n in notes {
             send(&events, Event::Note(n)).await;
         }
+        for s in watch.take_steps() {
+            send(&events, Event::Step(s)).await;
+        }
         if let Some(p) = progress {
             send(&events, Event::Progress(p)).await;
         }
@@ -277,6 +283,9 @@ pub(crate) async fn run(
     drop(ticket);
     for n in watch.take(&mut last).1 {
         send(&events, Event::Note(n)).await;
+    }
+    for s in watch.take_steps() {
+        send(&events, Event::Step(s)).await;
     }
     let answer = match result {
         Ok(answer) => answer,

@@ -9,6 +9,7 @@
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
 use super::{Layers, MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
+use crate::progress::Side;
 use crate::{Context, Puzzle, Ranked};
 
 /// Shortest solution from `start` by breadth-first search.
@@ -70,6 +71,8 @@ pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
     let mut starts = vec![0usize];
     while found.is_none() && head < store.len() {
         let layer_end = store.len();
+        // The layer about to be expanded is complete.
+        crate::progress::step(ctx, Side::Forward, depth, (layer_end - starts[depth as usize]) as u64);
         starts.push(layer_end);
         depth += 1;
         // In chunks, so that the loop over states has nothing else in it.

@@ -16,6 +16,7 @@
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
 use super::{Layers, MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
+use crate::progress::Side as Shape;
 use crate::{Context, Puzzle, Ranked};
 
 /// One direction of a layered search: its stored states, the last
@@ -137,9 +138,16 @@ pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(
             "bidirectional search",
         )?;
         guard.stopped()?;
+        // The frontier about to be expanded is a complete layer.
+        let told = |side: &Side<P, I>, which| {
+            let depth = (side.starts.len() - 1) as u32;
+            crate::progress::step(ctx, which, depth, side.frontier() as u64);
+        };
         if fwd.frontier() <= bwd.frontier() {
+            told(&fwd, Shape::Forward);
             meet = fwd.expand_layer(p, &bwd, &mut stats);
         } else {
+            told(&bwd, Shape::Backward);
             meet = bwd.expand_layer(p, &fwd, &mut stats).map(|(b, f)| (f, b));
         }
     }

@@ -89,6 +89,9 @@ pub(crate) fn run<P: Ranked, C: Code>(
         ));
     }
     progress.update(n - unseen, &format!("level {}", histogram.len() - 1));
+    for (d, &count) in histogram.iter().enumerate() {
+        crate::progress::step(ctx, crate::progress::Side::Level, d as u32, count);
+    }
     loop {
         let d = (histogram.len() - 1) as u32;
         let frontier = histogram[d as usize];
@@ -136,6 +139,9 @@ pub(crate) fn run<P: Ranked, C: Code>(
             timer.seconds()
         ));
         progress.update(n - unseen + found, &format!("level {}", d + 1));
+        if found > 0 {
+            crate::progress::step(ctx, crate::progress::Side::Level, d + 1, found);
+        }
         if found == 0 {
             break;
         }

@@ -575,6 +575,7 @@ fn iterate<P: Puzzle, M, A>(
             generated: outcome.generated,
             seconds: clock.seconds() + std::mem::take(&mut unfinished),
         });
+        crate::progress::step(&opts.ctx, crate::progress::Side::Bound, bound, outcome.generated);
         progress.line(&format!(
             "  bound {bound:>3}: {:>14} nodes so far  ({:.2} s)",
             stats.generated,

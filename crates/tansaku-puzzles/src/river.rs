@@ -257,4 +257,8 @@ impl tansaku_core::picture::Picture for River {
             cells,
         }
     }
+    /// The banks are not a board: a crossing is said as written (`G>`).
+    fn moves_shift_pieces(&self) -> bool {
+        false
+    }
 }

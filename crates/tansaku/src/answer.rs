@@ -46,6 +46,10 @@ pub struct Solved {
     pub boards: Vec<String>,
     /// The moves, as text.
     pub moves: Vec<String>,
+    /// The moves as a person says them: the piece and where it went
+    /// (`B↓`, `8 ←`, `♘→↓2`), read from the boards before and after; the
+    /// move's text where no one piece shifted (`R U2`, `fill 1`).
+    pub names: Vec<String>,
     /// The work done.
     pub stats: SolveStats,
     /// IDA*'s work per cost bound (absent for the graph searches).
@@ -107,6 +111,19 @@ pub struct StrongerTables {
     pub bytes: u64,
 }
 
+/// The names of `moves` (see [`Solved::names`]), from the grids of the
+/// positions they lead through (the start first).
+pub fn move_names(grids: &[Grid], moves: &[String]) -> Vec<String> {
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match (grids.get(i), grids.get(i + 1)) {
+            (Some(a), Some(b)) => a.move_name(b, m),
+            _ => m.clone(),
+        })
+        .collect()
+}
+
 impl Solved {
     /// The answer for `sol`, found on `p` from `start` by the algorithm
     /// `ran` (reported as `algorithm`); the moves are replayed.
@@ -126,7 +143,14 @@ impl Solved {
             .ok()
             .and_then(|b| b.last().cloned())
             .is_some_and(|last| p.is_goal(&last));
+        let grids: Vec<Grid> = sol.states.iter().map(|s| p.grid(s)).collect();
+        let moves: Vec<String> = sol.moves.iter().map(|m| m.to_string()).collect();
         Solved {
+            names: if p.moves_shift_pieces() {
+                move_names(&grids, &moves)
+            } else {
+                moves.clone()
+            },
             stronger_tables: None,
             puzzle,
             metric: None,
@@ -135,7 +159,7 @@ impl Solved {
             length: sol.moves.len(),
             extra: BTreeMap::new(),
             boards: sol.states.iter().map(|s| p.notation(s)).collect(),
-            moves: sol.moves.iter().map(|m| m.to_string()).collect(),
+            moves,
             stats: SolveStats {
                 work: sol.stats,
                 layers: sol.layers.clone(),
@@ -143,7 +167,7 @@ impl Solved {
             iterations: sol.iterations.clone(),
             replayed,
             tables: Vec::new(),
-            grids: sol.states.iter().map(|s| p.grid(s)).collect(),
+            grids,
             pictures: sol.states.iter().map(|s| p.picture(s)).collect(),
             ran: Some(ran),
         }
@@ -459,6 +483,9 @@ pub struct JudgedMove {
     /// The move, as the solutions' `moves` write it.
     #[serde(rename = "move")]
     pub name: String,
+    /// The move as a person says it (`B↓`, `8 ←`; see [`Solved::names`]).
+    #[serde(rename = "name")]
+    pub said: String,
     /// The position it leads to, in the game's notation.
     pub board: String,
     /// That position's distance to the goal, `None` when not known.

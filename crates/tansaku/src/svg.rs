@@ -15,6 +15,81 @@ fn escape(t: &str) -> String {
     t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+/// The piece a cell shows, when it is a cell of a multi-cell block.
+fn piece_at(g: &Grid, i: usize) -> Option<u32> {
+    match g.cells.get(i) {
+        Some(Glyph::Block { piece, .. }) => Some(*piece),
+        _ => None,
+    }
+}
+
+/// Two glyphs that look the same (a block's number among the pieces may
+/// change when another piece moves; its look does not).
+fn looks_alike(a: &Glyph, b: &Glyph) -> bool {
+    match (a, b) {
+        (Glyph::Block { label: x, .. }, Glyph::Block { label: y, .. }) => x == y,
+        _ => a == b,
+    }
+}
+
+/// Cell `i` of a block (at `x`, `y`): filled up to the sides it shares
+/// with the same piece, outlined on the others, so that the piece is one
+/// shape ([`block_labels`] writes its label).
+fn block_cell(out: &mut String, g: &Grid, i: usize, piece: u32, x: f64, y: f64) {
+    let (col, row) = (i % g.width, i / g.width);
+    let joined = |j: Option<usize>| j.and_then(|j| piece_at(g, j)) == Some(piece);
+    let left = joined(col.checked_sub(1).map(|c| row * g.width + c));
+    let right = joined((col + 1 < g.width).then_some(i + 1));
+    let up = joined(row.checked_sub(1).map(|r| r * g.width + col));
+    let down = joined((row + 1 < g.height).then_some(i + g.width));
+    let inset = |shared: bool| if shared { 0.0 } else { 2.0 };
+    let (x1, y1) = (x + inset(left), y + inset(up));
+    let (x2, y2) = (x + CELL - inset(right), y + CELL - inset(down));
+    let _ = write!(
+        out,
+        r##"<rect x="{x1}" y="{y1}" width="{}" height="{}" fill="#f3e3b5" class="block"/>"##,
+        x2 - x1,
+        y2 - y1
+    );
+    for (shared, (ax, ay, bx, by)) in [
+        (left, (x1, y1, x1, y2)),
+        (right, (x2, y1, x2, y2)),
+        (up, (x1, y1, x2, y1)),
+        (down, (x1, y2, x2, y2)),
+    ] {
+        if !shared {
+            let _ = write!(
+                out,
+                r##"<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#8a6d1d" stroke-linecap="square"/>"##
+            );
+        }
+    }
+}
+
+/// Each block's label once, at the middle of its cells (after every cell
+/// is drawn, so that none covers it).
+fn block_labels(out: &mut String, g: &Grid, x0: f64, y0: f64) {
+    let mut done = std::collections::BTreeSet::new();
+    for (i, glyph) in g.cells.iter().enumerate() {
+        let Glyph::Block { label, piece } = glyph else { continue };
+        if !done.insert(*piece) {
+            continue;
+        }
+        let cells: Vec<usize> = (i..g.cells.len()).filter(|&j| piece_at(g, j) == Some(*piece)).collect();
+        let n = cells.len() as f64;
+        let cx = cells.iter().map(|&j| (j % g.width) as f64).sum::<f64>() / n * CELL + CELL / 2.0;
+        let cy = cells.iter().map(|&j| (j / g.width) as f64).sum::<f64>() / n * CELL + CELL / 2.0;
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" fill="#222">{}</text>"##,
+            x0 + cx,
+            y0 + cy + CELL * 0.17,
+            CELL * 0.45,
+            escape(label)
+        );
+    }
+}
+
 /// One board at (`x0`, `y0`), marking the cells that differ from `before`.
 fn board(out: &mut String, g: &Grid, before: Option<&Grid>, x0: f64, y0: f64) {
     let (w, h) = (g.width as f64 * CELL, g.height as f64 * CELL);
@@ -22,6 +97,16 @@ fn board(out: &mut String, g: &Grid, before: Option<&Grid>, x0: f64, y0: f64) {
         out,
         r##"<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#2e7d4f" stroke="#123" stroke-width="2"/>"##
     );
+    // The cells' lines first: a block drawn over them hides those inside it.
+    for (i, glyph) in g.cells.iter().enumerate() {
+        let (x, y) = (x0 + (i % g.width) as f64 * CELL, y0 + (i / g.width) as f64 * CELL);
+        if *glyph != Glyph::Void {
+            let _ = write!(
+                out,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#1b4d30" stroke-width="1"/>"##
+            );
+        }
+    }
     for (i, glyph) in g.cells.iter().enumerate() {
         let (x, y) = (x0 + (i % g.width) as f64 * CELL, y0 + (i / g.width) as f64 * CELL);
         let (cx, cy, r) = (x + CELL / 2.0, y + CELL / 2.0, CELL * 0.38);
@@ -32,10 +117,6 @@ fn board(out: &mut String, g: &Grid, before: Option<&Grid>, x0: f64, y0: f64) {
             );
             continue;
         }
-        let _ = write!(
-            out,
-            r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#1b4d30" stroke-width="1"/>"##
-        );
         match glyph {
             Glyph::Empty | Glyph::Void => {}
             Glyph::Water => {
@@ -88,6 +169,7 @@ fn board(out: &mut String, g: &Grid, before: Option<&Grid>, x0: f64, y0: f64) {
                     escape(name)
                 );
             }
+            Glyph::Block { piece, .. } => block_cell(out, g, i, *piece, x, y),
             Glyph::Quarter(q) => {
                 // The quarter of a circle centred on the opposite corner, so
                 // that four tiles A B / C D draw one circle and the arcs of
@@ -117,7 +199,7 @@ fn board(out: &mut String, g: &Grid, before: Option<&Grid>, x0: f64, y0: f64) {
         }
         if let Some(b) = before {
             let was = &b.cells[i];
-            if was != glyph {
+            if !looks_alike(was, glyph) {
                 if *was == Glyph::Empty {
                     // The piece that moved (or was placed) here.
                     let _ = write!(
@@ -139,6 +221,7 @@ fn board(out: &mut String, g: &Grid, before: Option<&Grid>, x0: f64, y0: f64) {
             }
         }
     }
+    block_labels(out, g, x0, y0);
 }
 
 /// A strip of numbered boards, `per_row` to a row, with a title; the cells

@@ -8,6 +8,7 @@ mod support;
 mod definitions;
 mod judge;
 mod layers;
+mod names;
 mod published;
 mod questions;
 mod tws_search;

@@ -535,6 +535,25 @@ impl Blocks {
         out
     }
 
+    /// For each cell of position `s`, the piece covering it when that
+    /// piece covers more than one cell: its number among the position's
+    /// pieces (in reading order of their anchors), so that a picture draws
+    /// it as one shape.
+    pub fn multi_cell_pieces(&self, s: &[u8]) -> Vec<Option<u32>> {
+        let mut out = vec![None; self.width * self.height];
+        for (i, (a, k)) in self.pieces(s).into_iter().enumerate() {
+            let kind = &self.kinds[k];
+            if kind.shape.len() < 2 {
+                continue;
+            }
+            let (ar, ac) = ((a / self.width) as i32, (a % self.width) as i32);
+            for &(dr, dc) in &kind.shape {
+                out[(ar + dr) as usize * self.width + (ac + dc) as usize] = Some(i as u32);
+            }
+        }
+        out
+    }
+
     /// The position as rows of text (tokens separated by spaces when a
     /// glyph is longer than one character).
     pub fn rows(&self, s: &[u8]) -> Vec<String> {

@@ -474,14 +474,16 @@ impl<const N: usize> tansaku_core::picture::Picture for Grid<'_, N> {
     fn grid(&self, s: &Cells<N>) -> tansaku_core::picture::Grid {
         use tansaku_core::picture::Glyph;
         let n = self.cells();
+        let pieces = self.0.multi_cell_pieces(&s.0[..n]);
         let cells = self
             .0
             .glyphs(&s.0[..n])
             .into_iter()
             .enumerate()
-            .map(|(c, g)| match s.0[c] {
-                EMPTY => Glyph::Empty,
-                WALL => Glyph::Void,
+            .map(|(c, g)| match (s.0[c], pieces[c]) {
+                (EMPTY, _) => Glyph::Empty,
+                (WALL, _) => Glyph::Void,
+                (_, Some(piece)) => Glyph::Block { label: g, piece },
                 _ => Glyph::Tile(g),
             })
             .collect();

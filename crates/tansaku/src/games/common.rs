@@ -205,7 +205,7 @@ where
 /// are small).
 pub(super) fn judge_searched<P, H>(prep: &Prepared<P, H>, ctx: &Context) -> Result<Judgement, RunError>
 where
-    P: Puzzle + Board<State = <P as Puzzle>::State>,
+    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
     P::Move: std::fmt::Display,
     H: LowerBound<P>,
 {
@@ -229,7 +229,7 @@ pub(super) fn judge_by_table<P>(
     ctx: &Context,
 ) -> Result<Judgement, RunError>
 where
-    P: Ranked + Board<State = <P as Puzzle>::State>,
+    P: Ranked + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
     P::Move: std::fmt::Display,
 {
     let bytes = DistanceTable::bytes_for(p.state_count());
@@ -256,16 +256,23 @@ pub(super) fn judge_with<P>(
     mut distance: impl FnMut(&<P as Puzzle>::State, Option<u32>) -> Result<Option<u32>, RunError>,
 ) -> Result<Judgement, RunError>
 where
-    P: Puzzle + Board<State = <P as Puzzle>::State>,
+    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
     P::Move: std::fmt::Display,
 {
     let mut next = Vec::new();
     p.for_each_successor(start, |m, t| next.push((m, t)));
     let mut moves = Vec::with_capacity(next.len());
+    let from = p.grid(start);
     for (m, t) in &next {
         let d = distance(t, here)?;
+        let name = m.to_string();
         moves.push(JudgedMove {
-            name: m.to_string(),
+            said: if p.moves_shift_pieces() {
+                from.move_name(&p.grid(t), &name)
+            } else {
+                name.clone()
+            },
+            name,
             board: p.notation(t),
             distance: d,
             delta: here.zip(d).map(|(a, b)| i64::from(b) - i64::from(a)),

@@ -231,6 +231,8 @@ impl Game for ReversiWipeout {
                     r => r,
                 })
                 .collect(),
+            // A ply is said as it is written (placing a disc moves none).
+            names: plies.clone(),
             moves: plies,
             stats: crate::answer::SolveStats {
                 work: stats,

@@ -5,10 +5,12 @@
 
 import { ApiError, connect } from "./backend.js";
 import { BoardEditor, gridOfText, gridSvg } from "./board.js";
-import { histogramSvg } from "./chart.js";
+import { histogramSvg, shapeSvg } from "./chart.js";
 import * as permalink from "./permalink.js";
 import { Play } from "./play.js";
 import { Player } from "./player.js";
+import * as i18n from "./i18n.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,6 +72,7 @@ const ui = {
   live: $("live"),
   backend: $("backend"),
   version: $("version"),
+  lang: $("lang"),
 };
 
 const state = {
@@ -106,17 +109,16 @@ function announce(text) {
 
 function showError(text) {
   ui.error.textContent = text;
+  // The library's own lines are English; the page says what it knows.
   show(ui.error, Boolean(text));
 }
 
 /** An error's message, with what the browser's limits mean. */
 function explain(e) {
   if (e instanceof ApiError && e.kind === "over-budget" && backend?.kind === "wasm") {
-    return `${e.message}. This page runs tansaku in your browser, which gives it ${Math.round(
-      state.info.limits.max_memory / 2 ** 20,
-    )} MiB (WebAssembly has 4 GiB at most): run tansaku serve or the command line on a machine with the memory for spaces this large.`;
+    return t("budget.wasm", { message: i18n.errorText(e), mib: Math.round(state.info.limits.max_memory / 2 ** 20) });
   }
-  return e.message;
+  return i18n.errorText(e);
 }
 
 function number(n) {
@@ -161,6 +163,8 @@ function saveAddress() {
     board: state.board,
     goal: state.goal,
     mode: play?.active ? "play" : "",
+    // The language, when it is not the one the browser would choose.
+    lang: i18n.language() === i18n.preferred() ? "" : i18n.language(),
     algo: state.algos.join(","),
     options: state.options,
   };
@@ -184,20 +188,20 @@ function saveAddress() {
 function fillGameList() {
   ui.game.replaceChildren();
   const builtin = document.createElement("optgroup");
-  builtin.label = "Built-in";
+  builtin.label = t("games.builtin");
   for (const g of state.info.games) {
     const o = new Option(g.name, g.name);
     builtin.appendChild(o);
   }
   const defs = document.createElement("optgroup");
-  defs.label = "Definitions";
+  defs.label = t("games.definitions");
   for (const d of state.info.definitions) {
     if (state.info.games.some((g) => g.name === d.name)) continue;
     defs.appendChild(new Option(`${d.name} (${d.file})`, `def:${d.file}`));
   }
-  defs.appendChild(new Option("your own definition…", DEFINITION));
+  defs.appendChild(new Option(t("games.own"), DEFINITION));
   ui.game.append(builtin, defs);
-  ui.definitionPreset.replaceChildren(new Option("(choose one to start from)", ""));
+  ui.definitionPreset.replaceChildren(new Option(t("definition.choose"), ""));
   for (const d of state.info.definitions) {
     ui.definitionPreset.appendChild(new Option(d.file, d.file));
   }
@@ -233,18 +237,19 @@ async function chooseDefinition(text, file) {
 
 function renderGame() {
   const g = state.game;
-  ui.summary.textContent = g.summary;
+  ui.summary.textContent = i18n.gameSummary(g);
   show(ui.definitionBox, Boolean(state.definition));
   renderOptions();
   renderAlgorithms();
   renderPresets();
   const boardOption = optionSpec("board");
   show(ui.boardSection, Boolean(boardOption));
-  ui.boardText.placeholder = boardOption?.default ? `default: ${boardOption.default}` : boardOption?.help ?? "";
-  ui.boardText.title = boardOption?.help ?? "";
+  const help = (o) => (o ? i18n.optionHelp(g, o) : "");
+  ui.boardText.placeholder = boardOption?.default ? t("board.default", { board: boardOption.default }) : help(boardOption);
+  ui.boardText.title = help(boardOption);
   const goalOption = optionSpec("goal");
   ui.goalText.disabled = !goalOption;
-  ui.goalText.placeholder = goalOption?.help ?? "";
+  ui.goalText.placeholder = help(goalOption);
   ui.scramble.disabled = !answers("scramble");
   show(ui.longestSection, answers("longest"));
   show(ui.trySection, answers("judge"));
@@ -277,7 +282,7 @@ function renderOptions() {
       input.addEventListener("change", () => setOption(o.name, input.checked ? "true" : ""));
     } else if (o.type === "choice") {
       input = document.createElement("select");
-      input.appendChild(new Option(o.default ? `default (${o.default})` : "default", ""));
+      input.appendChild(new Option(o.default ? t("option.default-is", { value: o.default }) : t("option.default"), ""));
       for (const v of o.values) input.appendChild(new Option(v, v));
       input.value = o.values.includes(value) ? value : "";
       input.addEventListener("change", () => setOption(o.name, input.value));
@@ -299,7 +304,7 @@ function renderOptions() {
     const help = document.createElement("p");
     help.className = "help";
     help.id = `${id}-help`;
-    help.textContent = o.help;
+    help.textContent = i18n.optionHelp(state.game, o);
     input.setAttribute("aria-describedby", help.id);
     row.append(label, input, help);
     ui.optionFields.appendChild(row);
@@ -320,15 +325,15 @@ function renderAlgorithms() {
       if (!checked.length) ui.algorithms.querySelector('input[value="auto"]').checked = true;
       saveAddress();
     });
-    label.append(box, ` ${a}`);
+    label.append(box, ` ${t(`algo.${a}`)}`);
     ui.algorithms.appendChild(label);
   }
 }
 
 function renderPresets() {
-  ui.preset.replaceChildren(new Option("(choose a preset)", ""));
+  ui.preset.replaceChildren(new Option(t("preset.choose"), ""));
   (state.game.presets ?? []).forEach((p, i) => {
-    const text = p.length !== undefined ? `${p.name} — ${p.length} moves` : p.name;
+    const text = p.length !== undefined ? t("preset.moves", { name: p.name, length: p.length }) : p.name;
     ui.preset.appendChild(new Option(text, String(i)));
   });
   ui.preset.disabled = !(state.game.presets ?? []).length;
@@ -359,13 +364,13 @@ async function refreshPosition() {
     editor.show(pos, SLIDES.has(state.game.name));
     state.position = pos.board;
     show(ui.boardHelp, Boolean(pos.cells));
-    ui.parity.textContent = pos.unsolvable ? `Unsolvable: ${pos.unsolvable}` : "";
-    if (!state.board) ui.boardText.placeholder = `default: ${pos.board}`;
+    ui.parity.textContent = pos.unsolvable ? t("board.unsolvable", { why: pos.unsolvable }) : "";
+    if (!state.board) ui.boardText.placeholder = t("board.default", { board: pos.board });
     return true;
   } catch (e) {
     if (ask !== positionAsked) return true;
     editor.clear();
-    ui.parity.textContent = e.message;
+    ui.parity.textContent = i18n.errorText(e);
     return false;
   }
 }
@@ -389,13 +394,27 @@ function busy(on) {
   show(ui.progress, on);
   if (on) {
     ui.progressBar.removeAttribute("value");
-    ui.progressText.textContent = "starting…";
+    ui.progressText.textContent = t("job.starting");
     ui.notes.replaceChildren();
   }
 }
 
-/** Runs a question as a job, its events shown as progress. */
-async function job(question, body) {
+/** `f`, called at most once a frame however often it is asked. */
+function everyFrame(f) {
+  let asked = false;
+  return () => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(() => {
+      asked = false;
+      f();
+    });
+  };
+}
+
+/** Runs a question as a job, its events shown as progress; `onStep` hears
+ * each completed step of the search's shape (layer, iteration, level). */
+async function job(question, body, onStep = null) {
   const controller = new AbortController();
   state.job = { controller, id: null };
   try {
@@ -405,12 +424,14 @@ async function job(question, body) {
         if (event === "job") state.job.id = data.id;
         else if (event === "queued") {
           ui.progressText.textContent =
-            data.place > 0 ? `waiting for a worker: ${data.place} job${data.place > 1 ? "s" : ""} before this one` : "waiting for a worker";
-        } else if (event === "started") ui.progressText.textContent = "running…";
+            data.place > 0 ? t("job.waiting-behind", { place: data.place }) : t("job.waiting");
+        } else if (event === "started") ui.progressText.textContent = t("job.running");
         else if (event === "progress") showProgress(data);
+        else if (event === "step") onStep?.(data);
         else if (event === "note") {
           const li = document.createElement("li");
           li.textContent = data.text;
+          li.lang = "en"; // the library's own line
           ui.notes.appendChild(li);
           // The last few notes only (an analysis notes every level).
           while (ui.notes.children.length > 6) ui.notes.firstElementChild.remove();
@@ -429,8 +450,21 @@ function showProgress(p) {
   } else {
     ui.progressBar.removeAttribute("value");
   }
-  const what = p.what ? `${p.what}: ` : "";
-  ui.progressText.textContent = `${what}${number(p.done)} ${p.unit}${p.total ? ` of ${number(p.total)}` : ""} (${p.seconds.toFixed(1)} s)`;
+  ui.progressText.textContent = t("job.progress", {
+    ...progressParts(p),
+    seconds: p.seconds.toFixed(1),
+  });
+}
+
+/** A progress's parts in the language in use: what, done, unit, of. */
+function progressParts(p) {
+  const what = i18n.what(p.what);
+  return {
+    what: what ? `${what}: ` : "",
+    done: number(p.done),
+    unit: t(`unit.${p.unit}`),
+    of: p.total ? t("job.of", { total: number(p.total) }) : "",
+  };
 }
 
 function cancelJob() {
@@ -480,14 +514,16 @@ function shapeOf(answer) {
   return rows;
 }
 
-const SIDES = { forward: "→", backward: "←", bound: "bound" };
 
-function showShape() {
+/** Shows the search's shape: the finished runs' and, while one runs, the
+ * steps it has told so far (`live`). */
+function showShape(live = []) {
+  const rows = [...state.shape, ...live];
   const body = $("shape-table").tBodies[0];
   body.replaceChildren(
-    ...state.shape.map((r) => {
+    ...rows.map((r) => {
       const tr = document.createElement("tr");
-      [r.algorithm, SIDES[r.side], r.step, number(r.count)].forEach((v, i) => {
+      [r.algorithm, t(`side.${r.side}`), r.step, number(r.count)].forEach((v, i) => {
         const td = document.createElement(i === 0 ? "th" : "td");
         if (i === 0) td.scope = "row";
         td.textContent = v;
@@ -498,11 +534,15 @@ function showShape() {
       return tr;
     }),
   );
-  // The chart: the first graph search's layers from the start.
-  const name = state.shape.find((r) => r.side === "forward")?.algorithm;
-  const first = state.shape.filter((r) => r.side === "forward" && r.algorithm === name);
-  $("shape-chart").replaceChildren(...(first.length ? [histogramSvg(first.map((r) => r.count), { log: ui.logScale.checked })] : []));
-  show($("shape"), state.shape.length > 0);
+  // One chart for every run: a line for each algorithm's side.
+  const series = new Map();
+  for (const r of rows) {
+    const name = `${r.algorithm} ${t(`side.${r.side}`)}`;
+    if (!series.has(name)) series.set(name, { name, points: [] });
+    series.get(name).points.push([r.step, r.count]);
+  }
+  $("shape-chart").replaceChildren(...(rows.length ? [shapeSvg([...series.values()], { log: $("shape-log").checked })] : []));
+  show($("shape"), rows.length > 0);
 }
 
 function downloadShape() {
@@ -528,37 +568,45 @@ async function solve() {
   try {
     for (const algo of state.algos) {
       let answer;
+      // The run's shape, drawn as its steps arrive; its answer's replaces it.
+      const live = [];
+      const drawLive = everyFrame(() => showShape(live));
       try {
-        answer = await job("solve", query({ algo }));
+        answer = await job("solve", query({ algo }), (s) => {
+          live.push({ algorithm: algo, side: s.side, step: s.at, count: s.count });
+          drawLive();
+        });
       } catch (e) {
         if (stopped(e)) {
-          resultRow([algo, "cancelled", "", "", "", ""]);
-          announce("Cancelled");
+          resultRow([algo, t("result.cancelled"), "", "", "", ""]);
+          announce(t("cancelled"));
           return;
         }
-        resultRow([algo, e.message, "", "", "", ""]);
+        resultRow([algo, i18n.errorText(e), "", "", "", ""]);
         if (!first) {
           showError(explain(e));
-          announce(`Error: ${e.message}`);
+          announce(t("say.error", { message: i18n.errorText(e) }));
         }
         continue;
+      } finally {
+        // The answer's exact figures replace what was drawn while it ran.
+        live.length = 0;
+        showShape();
       }
       const its = (answer.iterations ?? []).map((i) => `${i.bound}:${number(i.generated)}`).join(" ");
       if (answer.length === null || answer.length === undefined) {
-        resultRow([answer.algorithm, `no solution: ${answer.reason}`, number(answer.stats?.generated), number(answer.stats?.expanded), answer.stats ? answer.stats.seconds.toFixed(4) : "", its]);
+        resultRow([answer.algorithm, t("result.no-solution", { reason: answer.reason }), number(answer.stats?.generated), number(answer.stats?.expanded), answer.stats ? answer.stats.seconds.toFixed(4) : "", its]);
         if (!first) {
           first = answer;
           showFigures(answer);
-          announce(`No solution: ${answer.reason}`);
+          announce(t("say.no-solution", { reason: answer.reason }));
         }
         continue;
       }
       resultRow([answer.algorithm, String(answer.length), number(answer.stats.generated), number(answer.stats.expanded), answer.stats.seconds.toFixed(4), its]);
       if (answer.stronger_tables) {
-        const t = answer.stronger_tables;
-        $("solve-note").textContent = `Solved with the tables at hand; the stronger ${t.bound} tables make every solve faster${
-          backend.kind === "server" ? ": the server builds them now (see Tables)" : ""
-        }.`;
+        const stronger = answer.stronger_tables;
+        $("solve-note").textContent = t(backend.kind === "server" ? "note.stronger-server" : "note.stronger", { bound: stronger.bound });
         refreshTables();
       }
       state.shape.push(...shapeOf(answer));
@@ -567,7 +615,7 @@ async function solve() {
         first = answer;
         showFigures(answer);
         loadSolution(answer);
-        announce(`Solved: ${answer.length} moves by ${answer.algorithm}, ${number(answer.stats.generated)} states generated`);
+        announce(t("say.solved", { length: answer.length, algorithm: answer.algorithm, generated: number(answer.stats.generated) }));
       }
     }
   } finally {
@@ -598,10 +646,10 @@ async function refreshTables() {
       const p = b.progress;
       const how =
         b.state === "building" && p
-          ? `building: ${p.what ? `${p.what}, ` : ""}${number(p.done)} ${p.unit}${p.total ? ` of ${number(p.total)}` : ""}`
+          ? t("tables.building", progressParts(p))
           : b.state === "failed"
-            ? `failed: ${b.error ?? ""}`
-            : b.state;
+            ? t("tables.failed", { error: b.error ?? "" })
+            : t(b.state === "ready" ? "tables.ready" : "tables.queued");
       li.textContent = `${b.size} ${b.partition}: ${how}`;
       return li;
     }),
@@ -610,7 +658,7 @@ async function refreshTables() {
   $("table-files").replaceChildren(
     ...list.files.map((f) => {
       const li = document.createElement("li");
-      li.textContent = `${f.board} tiles ${f.tiles.join(",")} (${number(f.bytes)} bytes)${f.problem ? `: ${f.problem}` : ""}`;
+      li.textContent = t("tables.file", { board: f.board, tiles: f.tiles.join(","), bytes: number(f.bytes) }) + (f.problem ? `: ${f.problem}` : "");
       return li;
     }),
   );
@@ -621,8 +669,9 @@ async function refreshTables() {
 
 function loadSolution(answer) {
   state.solution = answer;
-  ui.playTitle.textContent = `${answer.puzzle}: ${answer.length} moves by ${answer.algorithm}`;
-  player.load(answer.grids, answer.moves);
+  ui.playTitle.textContent = t("play.title", { puzzle: answer.puzzle, length: answer.length, algorithm: answer.algorithm });
+  // Moves as a person says them (B↓, 8 ←), as the library names them.
+  player.load(answer.grids, answer.names ?? answer.moves);
   show(ui.playSection, true);
 }
 
@@ -641,7 +690,7 @@ async function downloadSvg() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (e) {
-    showError(e.message);
+    showError(i18n.errorText(e));
   }
 }
 
@@ -653,14 +702,24 @@ async function analyse() {
   show(ui.longestFigures, false);
   show(ui.histogram, false);
   ui.antipodes.replaceChildren();
+  // The histogram grows level by level as the analysis finds them.
+  const levels = [];
+  const drawLevels = everyFrame(() => {
+    ui.chart.replaceChildren(histogramSvg(levels.map((v) => v ?? 0), { log: ui.logScale.checked }));
+    show(ui.histogram, true);
+  });
   try {
-    const a = await job("longest", query({ limit: 60 }));
+    const a = await job("longest", query({ limit: 60 }), (s) => {
+      if (s.side !== "level") return;
+      levels[s.at] = s.count;
+      drawLevels();
+    });
     state.longest = a;
     const f = ui.longestFigures;
     f.querySelector('[data-testid="states"]').textContent = number(a.states);
     f.querySelector('[data-testid="longest"]').textContent = a.longest;
     f.querySelector('[data-testid="count"]').textContent =
-      number(a.count) + (a.count_up_to_symmetry ? ` (${number(a.count_up_to_symmetry)} up to symmetry)` : "");
+      number(a.count) + (a.count_up_to_symmetry ? t("longest.symmetry", { count: number(a.count_up_to_symmetry) }) : "");
     f.querySelector('[data-testid="longest-seconds"]').textContent = a.stats.seconds.toFixed(3);
     show(f, true);
     drawChart();
@@ -669,25 +728,25 @@ async function analyse() {
       const li = document.createElement("li");
       const b = document.createElement("button");
       b.type = "button";
-      b.setAttribute("aria-label", `Load antipode ${i + 1}: ${p}`);
+      b.setAttribute("aria-label", t("longest.load", { i: i + 1, board: p }));
       b.appendChild(gridSvg(a.grids[i]));
       const code = document.createElement("code");
       code.textContent = p;
       b.appendChild(code);
       b.addEventListener("click", () => {
         setBoard(p);
-        announce(`Loaded ${p}`);
+        announce(t("longest.loaded", { board: p }));
         ui.boardSection.scrollIntoView({ block: "nearest" });
       });
       li.appendChild(b);
       ui.antipodes.appendChild(li);
     });
-    announce(`God's number ${a.longest}: ${number(a.count)} positions at that distance, ${number(a.states)} in all`);
+    announce(t("longest.said", { longest: a.longest, count: number(a.count), states: number(a.states) }));
   } catch (e) {
-    if (stopped(e)) announce("Cancelled");
+    if (stopped(e)) announce(t("cancelled"));
     else {
       showError(explain(e));
-      announce(`Error: ${e.message}`);
+      announce(t("say.error", { message: i18n.errorText(e) }));
     }
   } finally {
     busy(false);
@@ -708,12 +767,19 @@ async function wipeouts() {
   ui.wipeoutGames.replaceChildren();
   try {
     const w = await job("wipeout", query());
-    ui.wipeoutFigures.textContent = `${w.color} wipes the other colour out in ${w.plies} plies: ${number(w.positions)} final positions (${w.positions_up_to_symmetry} up to symmetry), ${number(w.sequences)} game records.`;
+    const color = t(`color.${w.color}`);
+    ui.wipeoutFigures.textContent = t("wipeout.figures", {
+      color,
+      plies: w.plies,
+      positions: number(w.positions),
+      symmetric: w.positions_up_to_symmetry,
+      sequences: number(w.sequences),
+    });
     w.games.forEach((g) => {
       const li = document.createElement("li");
       const b = document.createElement("button");
       b.type = "button";
-      b.setAttribute("aria-label", `Play ${g.record}`);
+      b.setAttribute("aria-label", t("wipeout.play", { record: g.record }));
       b.appendChild(gridSvg(gridOfText(g.board, REVERSI)));
       const code = document.createElement("code");
       code.textContent = g.record;
@@ -721,7 +787,7 @@ async function wipeouts() {
       b.addEventListener("click", () => {
         const plies = g.record.match(/../g) ?? [];
         state.solution = null;
-        ui.playTitle.textContent = `${w.color} wipes out in ${w.plies} plies: ${g.record}`;
+        ui.playTitle.textContent = t("wipeout.title", { color, plies: w.plies, record: g.record });
         player.load(g.boards.map((x) => gridOfText(x, REVERSI)), plies);
         show(ui.playSection, true);
         ui.playSection.scrollIntoView({ block: "nearest" });
@@ -729,10 +795,10 @@ async function wipeouts() {
       li.appendChild(b);
       ui.wipeoutGames.appendChild(li);
     });
-    announce(`${w.plies} plies, ${w.positions_up_to_symmetry} positions up to symmetry`);
+    announce(t("wipeout.said", { plies: w.plies, symmetric: w.positions_up_to_symmetry }));
   } catch (e) {
-    if (stopped(e)) announce("Cancelled");
-    else showError(e.message);
+    if (stopped(e)) announce(t("cancelled"));
+    else showError(i18n.errorText(e));
   } finally {
     busy(false);
   }
@@ -743,11 +809,11 @@ async function perft() {
   busy(true);
   try {
     const p = await job("perft", { depth: Number(ui.perftDepth.value) });
-    ui.perftResult.textContent = `perft(${p.depth}) = ${number(p.leaves)} leaves in ${p.seconds.toFixed(3)} s`;
+    ui.perftResult.textContent = t("perft.result", { depth: p.depth, leaves: number(p.leaves), seconds: p.seconds.toFixed(3) });
     announce(ui.perftResult.textContent);
   } catch (e) {
-    if (stopped(e)) announce("Cancelled");
-    else showError(e.message);
+    if (stopped(e)) announce(t("cancelled"));
+    else showError(i18n.errorText(e));
   } finally {
     busy(false);
   }
@@ -760,22 +826,29 @@ function showCheck(report, error) {
   const p = document.createElement("p");
   if (error) {
     p.className = "error";
-    p.textContent = error.message;
+    p.textContent = i18n.errorText(error);
     ui.checkResult.appendChild(p);
     return;
   }
   if (!report.figures.length) {
-    p.textContent = `${report.summary}: reads fine; it has no [expect] figures to check.`;
+    p.textContent = t("check.plain", { summary: report.summary });
     ui.checkResult.appendChild(p);
     return;
   }
-  p.textContent = `${report.summary}: ${report.ok ? "every expected figure agrees" : "a figure differs"}.`;
+  p.textContent = t(report.ok ? "check.agrees" : "check.differs", { summary: report.summary });
   const table = document.createElement("table");
-  table.innerHTML = "<caption>Expected figures</caption><thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Figure</th><th scope=\"col\">Expected</th><th scope=\"col\">Found</th><th scope=\"col\">Check</th></tr></thead>";
+  table.createCaption().textContent = t("check.caption");
+  const head = table.createTHead().insertRow();
+  for (const k of ["check.metric", "check.figure", "check.expected", "check.found", "check.check"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = t(k);
+    head.appendChild(th);
+  }
   const body = table.createTBody();
   for (const f of report.figures) {
     const tr = body.insertRow();
-    for (const c of [f.metric, f.figure, number(f.expected), number(f.found), f.expected === f.found ? "ok" : "DIFFERS"]) {
+    for (const c of [f.metric, f.figure, number(f.expected), number(f.found), f.expected === f.found ? t("check.ok") : t("check.bad")]) {
       tr.insertCell().textContent = c;
     }
   }
@@ -838,7 +911,7 @@ async function applyAddress() {
     try {
       s.def = await permalink.unpack(s.z);
     } catch {
-      problems.push("the definition in the address (z) cannot be read");
+      problems.push(t("address.z"));
     }
   }
   if (s.def !== undefined || name === DEFINITION) {
@@ -846,18 +919,18 @@ async function applyAddress() {
   } else if (shipped) {
     await chooseDefinition(shipped.text, shipped.file);
   } else if (!chooseBuiltin(name)) {
-    problems.push(`game '${name}' is not known (the games: ${state.info.games.map((g) => g.name).join(", ")}); showing sliding`);
+    problems.push(t("address.game", { name, games: state.info.games.map((g) => g.name).join(", ") }));
     chooseBuiltin("sliding");
   }
   const known = new Set(state.game.options.map((o) => o.name));
   for (const [k, v] of Object.entries(s.options)) {
     if (known.has(k)) state.options[k] = v;
-    else problems.push(`${state.game.name} has no option '${k}'`);
+    else problems.push(t("address.option", { game: state.game.name, option: k }));
   }
   if (s.algo) {
     const algos = s.algo.split(",").filter(Boolean);
     const bad = algos.filter((a) => !state.game.algorithms.includes(a));
-    if (bad.length) problems.push(`algo '${bad.join(",")}' is not an algorithm (${state.game.algorithms.join(", ")})`);
+    if (bad.length) problems.push(t("address.algo", { algo: bad.join(","), algorithms: state.game.algorithms.join(", ") }));
     const good = algos.filter((a) => state.game.algorithms.includes(a));
     state.algos = good.length ? good : ["auto"];
   }
@@ -867,14 +940,14 @@ async function applyAddress() {
   if (s.moves) ui.scrambleMoves.value = s.moves;
   renderGame();
   if (!(await refreshPosition())) {
-    problems.push(`${ui.parity.textContent}; showing the game's default board`);
+    problems.push(t("address.board", { problem: ui.parity.textContent }));
     state.board = "";
     state.goal = "";
     state.options = {};
     renderGame();
     await refreshPosition();
   }
-  if (problems.length) showError(`The address has a problem: ${problems.join("; ")}.`);
+  if (problems.length) showError(t("address.problem", { problems: problems.join("; ") }));
   if (s.mode === "play" && answers("judge")) await play.start(state.board || state.position);
   saveAddress();
 }
@@ -910,6 +983,10 @@ function wire() {
     },
   );
   ui.tryStart.addEventListener("click", startPlay);
+  ui.lang.addEventListener("change", () => {
+    changeLanguage(ui.lang.value);
+    if (state.info) saveAddress();
+  });
   player = new Player({
     stage: $("stage"),
     scrub: $("scrub"),
@@ -944,22 +1021,23 @@ function wire() {
     renderGame();
     saveAddress();
     refreshPosition();
-    announce(`Preset ${p.name}`);
+    announce(t("preset.chosen", { name: p.name }));
   });
   ui.scramble.addEventListener("click", async () => {
     showError("");
     try {
       const r = await backend.ask("scramble", query({ seed: Number(ui.seed.value), moves: Number(ui.scrambleMoves.value) }));
       setBoard(r.board);
-      announce(`Scrambled with seed ${r.seed}: ${r.board}`);
+      announce(t("scrambled", { seed: r.seed, board: r.board }));
     } catch (e) {
-      showError(e.message);
+      showError(i18n.errorText(e));
     }
   });
   ui.solve.addEventListener("click", solve);
   ui.cancel.addEventListener("click", cancelJob);
   ui.download.addEventListener("click", downloadSvg);
   $("shape-csv").addEventListener("click", downloadShape);
+  $("shape-log").addEventListener("change", () => showShape());
   ui.analyse.addEventListener("click", analyse);
   ui.logScale.addEventListener("change", drawChart);
   ui.wipeouts.addEventListener("click", wipeouts);
@@ -977,23 +1055,51 @@ function wire() {
   });
 }
 
+/** Says which back end answers, in the language in use. */
+function describeBackend() {
+  const limits = state.info.limits;
+  ui.backend.textContent =
+    backend.kind === "server"
+      ? t("backend.server", { workers: limits.workers, seconds: limits.time_limit })
+      : t("backend.wasm", { mib: Math.round(limits.max_memory / 2 ** 20) });
+}
+
+/** Puts the page into `lang`, and redraws what the scripts wrote. */
+function changeLanguage(lang) {
+  i18n.setLanguage(lang);
+  ui.lang.value = i18n.language();
+  if (!state.info) return;
+  describeBackend();
+  const chosen = ui.game.value;
+  fillGameList();
+  ui.game.value = chosen;
+  ui.definitionPreset.value = state.definition?.file ?? "";
+  const preset = ui.preset.value;
+  ui.summary.textContent = i18n.gameSummary(state.game);
+  renderOptions();
+  renderAlgorithms();
+  renderPresets();
+  ui.preset.value = preset;
+  player.relabel();
+  if (play.active) play.redraw();
+  if (state.shape.length) showShape();
+  if (state.longest) drawChart();
+  refreshPosition();
+}
+
 async function start() {
+  i18n.setLanguage(i18n.preferred(permalink.read(location.search).lang));
+  ui.lang.value = i18n.language();
   wire();
   try {
     backend = await connect();
     state.info = await backend.games();
   } catch (e) {
-    showError(`The back end does not answer: ${e.message}`);
+    showError(t("backend.none", { message: e.message }));
     return;
   }
-  const limits = state.info.limits;
-  ui.backend.textContent =
-    backend.kind === "server"
-      ? `(answers from tansaku serve: ${limits.workers} workers, ${limits.time_limit} s a job)`
-      : `(answers from tansaku in WebAssembly, in this browser: one question at a time on one thread, ${Math.round(
-          limits.max_memory / 2 ** 20,
-        )} MiB a question (WebAssembly has 4 GiB at most), pattern databases kept in this browser's storage)`;
   ui.version.textContent = state.info.version;
+  describeBackend();
   fillGameList();
   await applyAddress();
   refreshTables();

@@ -4,6 +4,8 @@
 // A glyph is "empty", "black", "white", "water", "void", {knight: bool},
 // {tile: "15"} or {quarter: 0..3}.
 
+import { t } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 32;
 
@@ -17,16 +19,79 @@ function el(name, attrs = {}, parent = null) {
 /** A glyph in words, for screen readers. */
 export function glyphName(g) {
   if (typeof g === "string") {
-    return { empty: "empty", black: "black disc", white: "white disc", water: "water", void: "no cell" }[g] ?? g;
+    return ["empty", "black", "white", "water", "void"].includes(g) ? t(`glyph.${g}`) : g;
   }
-  if ("tile" in g) return `tile ${g.tile}`;
-  if ("knight" in g) return g.knight ? "white knight" : "black knight";
-  if ("quarter" in g) return `quarter circle ${"ABCD"[g.quarter]}`;
-  return "cell";
+  if ("tile" in g) return t("glyph.tile", { label: g.tile });
+  if ("knight" in g) return t(g.knight ? "glyph.knight-white" : "glyph.knight-black");
+  if ("quarter" in g) return t("glyph.quarter", { label: "ABCD"[g.quarter] });
+  if ("block" in g) return t("glyph.block", { label: g.block.label });
+  return t("glyph.cell");
 }
 
+/** Two glyphs that look the same (a block's number among the pieces may
+ * change when another piece moves; its look does not). */
 function same(a, b) {
+  if (a?.block && b?.block) return a.block.label === b.block.label;
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The piece a cell of `grid` shows, when it is part of a block. */
+function pieceAt(grid, i) {
+  return grid.cells[i]?.block?.piece;
+}
+
+/** Which sides of cell `i` the same block continues across. */
+function joins(grid, i) {
+  const p = pieceAt(grid, i);
+  const { width, height } = grid;
+  const col = i % width;
+  const row = Math.floor(i / width);
+  const is = (ok, j) => ok && pieceAt(grid, j) === p;
+  return {
+    left: is(col > 0, i - 1),
+    right: is(col + 1 < width, i + 1),
+    up: is(row > 0, i - width),
+    down: is(row + 1 < height, i + width),
+  };
+}
+
+/** Draws one block cell: filled to the sides its piece continues across,
+ * outlined on the others, so that the piece is one shape. */
+function drawBlockCell(parent, x, y, join) {
+  const x1 = x + (join.left ? 0 : 2);
+  const y1 = y + (join.up ? 0 : 2);
+  const x2 = x + CELL - (join.right ? 0 : 2);
+  const y2 = y + CELL - (join.down ? 0 : 2);
+  el("rect", { x: x1, y: y1, width: x2 - x1, height: y2 - y1, class: "g-block" }, parent);
+  for (const [shared, a, b, c, d] of [
+    [join.left, x1, y1, x1, y2],
+    [join.right, x2, y1, x2, y2],
+    [join.up, x1, y1, x2, y1],
+    [join.down, x1, y2, x2, y2],
+  ]) {
+    if (!shared) el("line", { x1: a, y1: b, x2: c, y2: d, class: "g-block-edge" }, parent);
+  }
+}
+
+/** Each block's label once, in the middle of its cells. */
+function drawBlockLabels(parent, grid) {
+  const done = new Set();
+  grid.cells.forEach((g, i) => {
+    if (!g?.block || done.has(g.block.piece)) return;
+    done.add(g.block.piece);
+    const cells = grid.cells.map((_, j) => j).filter((j) => pieceAt(grid, j) === g.block.piece);
+    const cx = (cells.reduce((a, j) => a + (j % grid.width), 0) / cells.length) * CELL + CELL / 2;
+    const cy = (cells.reduce((a, j) => a + Math.floor(j / grid.width), 0) / cells.length) * CELL + CELL / 2;
+    const text = el("text", {
+      x: cx,
+      y: cy + CELL * 0.17,
+      "text-anchor": "middle",
+      "font-size": CELL * 0.45,
+      "font-family": "sans-serif",
+      class: "g-label",
+    }, parent);
+    text.textContent = g.block.label;
+  });
 }
 
 /** Draws one glyph in the cell at (x, y) of `parent`. */
@@ -36,7 +101,6 @@ function drawGlyph(parent, g, x, y) {
     el("rect", { x, y, width: CELL, height: CELL, class: "g-void" }, parent);
     return;
   }
-  el("rect", { x, y, width: CELL, height: CELL, class: "g-cell" }, parent);
   if (g === "empty") return;
   if (g === "water") {
     el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: "g-water" }, parent);
@@ -50,7 +114,7 @@ function drawGlyph(parent, g, x, y) {
     }, parent);
   } else if ("tile" in g) {
     el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "g-tile" }, parent);
-    const t = el("text", {
+    const label = el("text", {
       x: x + c,
       y: y + c + CELL * 0.17,
       "text-anchor": "middle",
@@ -58,7 +122,7 @@ function drawGlyph(parent, g, x, y) {
       "font-family": "sans-serif",
       class: "g-label",
     }, parent);
-    t.textContent = g.tile;
+    label.textContent = g.tile;
   } else if ("quarter" in g) {
     // The quarter of a circle centred on the opposite corner: four tiles
     // A B / C D draw one circle.
@@ -80,14 +144,18 @@ function drawGlyph(parent, g, x, y) {
  * A board as an SVG element; cells that differ from `before` are marked
  * (the piece that moved outlined, a turned disc dotted).
  */
-export function gridSvg(grid, { before = null, label = "", scale = 1 } = {}) {
+export function gridSvg(grid, { before = null, label = "", scale = 1, bare = false } = {}) {
   const w = grid.width * CELL;
   const h = grid.height * CELL;
-  const svg = el("svg", {
-    viewBox: `-2 -2 ${w + 4} ${h + 4}`,
-    width: Math.round((w + 4) * scale),
-    height: Math.round((h + 4) * scale),
-  });
+  // Bare: the cells only, edge to edge (the board editor lays its buttons
+  // over them).
+  const svg = bare
+    ? el("svg", { viewBox: `0 0 ${w} ${h}`, preserveAspectRatio: "none" })
+    : el("svg", {
+        viewBox: `-2 -2 ${w + 4} ${h + 4}`,
+        width: Math.round((w + 4) * scale),
+        height: Math.round((h + 4) * scale),
+      });
   // A board with a label is a picture of its own; without one it draws
   // what its (labelled) button says.
   if (label) {
@@ -96,11 +164,16 @@ export function gridSvg(grid, { before = null, label = "", scale = 1 } = {}) {
   } else {
     svg.setAttribute("aria-hidden", "true");
   }
-  el("rect", { x: -1, y: -1, width: w + 2, height: h + 2, class: "g-board" }, svg);
+  if (!bare) el("rect", { x: -1, y: -1, width: w + 2, height: h + 2, class: "g-board" }, svg);
+  // The cells' lines first: a block drawn over them hides those inside it.
+  grid.cells.forEach((g, i) => {
+    if (g !== "void") el("rect", { x: (i % grid.width) * CELL, y: Math.floor(i / grid.width) * CELL, width: CELL, height: CELL, class: "g-cell" }, svg);
+  });
   grid.cells.forEach((g, i) => {
     const x = (i % grid.width) * CELL;
     const y = Math.floor(i / grid.width) * CELL;
-    drawGlyph(svg, g, x, y);
+    if (g?.block) drawBlockCell(svg, x, y, joins(grid, i));
+    else drawGlyph(svg, g, x, y);
     if (before && before.cells.length === grid.cells.length && !same(before.cells[i], g)) {
       if (before.cells[i] === "empty") {
         el("rect", { x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, class: "g-moved" }, svg);
@@ -109,6 +182,7 @@ export function gridSvg(grid, { before = null, label = "", scale = 1 } = {}) {
       }
     }
   });
+  drawBlockLabels(svg, grid);
   return svg;
 }
 
@@ -171,9 +245,14 @@ export class BoardEditor {
     if (!this.cells) return;
     const { width, height, tokens } = this.cells;
     root.style.setProperty("grid-template-columns", `repeat(${width}, auto)`);
-    const fit = Math.max(1.6, Math.min(3, 20 / Math.max(width, height)));
-    root.style.setProperty("--cell", `${fit}rem`);
-    tokens.forEach((t, i) => {
+    // The board first: as large as the column allows, up to 30rem.
+    root.style.setProperty("--cell", `min(${(30 / Math.max(width, height)).toFixed(3)}rem, calc((100vw - 3.5rem) / ${width}))`);
+    // The board drawn once (a block is one shape), the cells' buttons over it.
+    const picture = gridSvg({ width, height, cells: tokens.map((_, i) => this.glyphs[i] ?? "empty") }, { bare: true });
+    picture.classList.add("board-picture");
+    picture.setAttribute("aria-hidden", "true");
+    root.appendChild(picture);
+    tokens.forEach((_, i) => {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "cell" + (i === this.selected ? " selected" : "");
@@ -181,22 +260,19 @@ export class BoardEditor {
       const row = Math.floor(i / width) + 1;
       const col = (i % width) + 1;
       const g = this.glyphs[i] ?? "empty";
-      b.setAttribute("aria-label", `row ${row}, column ${col}: ${glyphName(g)}${i === this.selected ? ", selected" : ""}`);
-      const svg = el("svg", { viewBox: `0 0 ${CELL} ${CELL}`, "aria-hidden": "true", focusable: "false" });
-      drawGlyph(svg, g, 0, 0);
-      b.appendChild(svg);
+      b.setAttribute("aria-label", t(i === this.selected ? "cell.selected" : "cell.label", { row, col, what: glyphName(g) }));
       b.addEventListener("click", () => this.press(i));
       root.appendChild(b);
     });
     if (hadFocus && this.focusAt >= 0) {
-      root.children[Math.min(this.focusAt, tokens.length - 1)]?.focus();
+      root.querySelectorAll("button.cell")[Math.min(this.focusAt, tokens.length - 1)]?.focus();
     }
     void height;
   }
 
   swap(i, j) {
-    const t = this.cells.tokens;
-    [t[i], t[j]] = [t[j], t[i]];
+    const tokens = this.cells.tokens;
+    [tokens[i], tokens[j]] = [tokens[j], tokens[i]];
     [this.glyphs[i], this.glyphs[j]] = [this.glyphs[j], this.glyphs[i]];
   }
 

@@ -3,6 +3,8 @@
 // distance and each legal move's) and only shows the answer: the distance,
 // and each move marked closer, same or farther.
 
+import { errorText, t } from "./i18n.js";
+
 const MARKS = { "-1": "closer", 0: "same", 1: "farther" };
 
 /** The mark of a move's delta: closer, same, farther or unknown. */
@@ -35,6 +37,8 @@ export class Play {
   /** Starts playing from `board`. */
   async start(board) {
     this.active = true;
+    // The page keeps the board and its moves together while playing.
+    this.ui.section.closest("main")?.classList.add("playing");
     this.history = [board];
     this.optimal = null;
     await this.refresh();
@@ -44,6 +48,7 @@ export class Play {
 
   stop() {
     this.active = false;
+    this.ui.section.closest("main")?.classList.remove("playing");
     this.current = null;
     this.ui.moves.replaceChildren();
     this.ui.distance.textContent = "";
@@ -71,7 +76,7 @@ export class Play {
     const best = this.ui.moves.querySelector('button[data-mark="closer"]');
     for (const b of this.ui.moves.querySelectorAll("button.hinted")) b.classList.remove("hinted");
     if (!best) {
-      this.say(this.current?.distance === 0 ? "Solved: no move needed." : "No move is known to be closer.");
+      this.say(t(this.current?.distance === 0 ? "judge.solved-here" : "judge.no-hint"));
       return;
     }
     best.classList.add("hinted");
@@ -107,21 +112,32 @@ export class Play {
     } catch (e) {
       if (ask !== this.asked) return;
       this.ui.section.removeAttribute("aria-busy");
-      this.ui.status.textContent = e.message;
+      this.ui.status.textContent = errorText(e);
       this.enable(true);
       return;
     }
     if (ask !== this.asked) return;
     this.current = j;
+    this.draw(j);
+    this.say(t(j.distance === 0 ? "judge.distance-solved" : "judge.distance", { distance: this.ui.distance.textContent }));
+  }
+
+  /** Draws the judgement again (after the language changed). */
+  redraw() {
+    if (this.current) this.draw(this.current);
+  }
+
+  /** Shows a judgement: the distance, the counter, each move marked. */
+  draw(j) {
     this.ui.section.removeAttribute("aria-busy");
     this.ui.section.dataset.board = j.board;
-    this.ui.distance.textContent = j.distance ?? "not known yet";
+    this.ui.distance.textContent = j.distance ?? t("judge.unknown");
     this.ui.distance.dataset.value = j.distance ?? "";
     this.count();
     const solved = j.distance === 0;
     const made = this.history.length - 1;
     this.ui.status.textContent = solved
-      ? `Solved in ${made} move${made === 1 ? "" : "s"}${this.optimal !== null ? ` (optimal: ${this.optimal})` : ""}.`
+      ? t(made === 1 ? "judge.solved-one" : "judge.solved", { made, optimal: this.optimal ?? "?" })
       : "";
     const items = j.moves.map((m) => {
       const li = document.createElement("li");
@@ -135,10 +151,10 @@ export class Play {
       b.dataset.delta = m.delta ?? "";
       const label = document.createElement("span");
       label.className = "move-name";
-      label.textContent = m.move;
+      label.textContent = m.name ?? m.move;
       const note = document.createElement("span");
       note.className = "mark";
-      note.textContent = how === "unknown" ? "not known yet" : `${how} (${m.distance})`;
+      note.textContent = how === "unknown" ? t("mark.unknown") : t("mark.move", { how: t(`mark.${how}`), distance: m.distance });
       b.append(label, " ", note);
       b.addEventListener("click", () => this.moved(m.board));
       li.appendChild(b);
@@ -146,6 +162,5 @@ export class Play {
     });
     this.ui.moves.replaceChildren(...items);
     this.enable(true);
-    this.say(`Distance ${this.ui.distance.textContent}${solved ? ": solved" : ""}`);
   }
 }

@@ -195,20 +195,213 @@ test("solving with the keyboard alone", async ({ page }) => {
   await expect(page.locator("#parity")).toContainText("Unsolvable");
 });
 
-test("no serious or critical accessibility violations", async ({ page }) => {
-  await open(page, "?game=sliding");
-  const before = await new AxeBuilder({ page }).analyze();
-  await page.getByRole("button", { name: "Solve", exact: true }).click();
+/** axe-core's serious and critical findings on the page as it is. */
+async function axeFindings(page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => ["serious", "critical"].includes(v.impact))
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`);
+}
+
+for (const lang of ["en", "ja"]) {
+  for (const [width, height] of [
+    [360, 740],
+    [1280, 900],
+  ]) {
+    test(`no serious or critical accessibility violations: ${lang}, ${width} px`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await open(page, `?game=sliding&algo=bfs&lang=${lang}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      const bad = await axeFindings(page);
+      await page.locator("#solve").click();
+      await solved(page);
+      await page.locator("#analyse").click();
+      await expect(page.getByTestId("longest")).toHaveText("31");
+      await page.locator("#try-start").click();
+      await expect(page.getByTestId("distance")).toHaveText("31");
+      bad.push(...(await axeFindings(page)));
+      await open(page, `?game=wipeout&lang=${lang}`);
+      bad.push(...(await axeFindings(page)));
+      expect(bad).toEqual([]);
+      await context.close();
+    });
+  }
+}
+
+/** The page's visible words: text and the attributes a person reads or
+ * hears, outside the library's own English lines (marked lang="en"). */
+async function wordsShown(page) {
+  return page.evaluate(() => {
+    const parts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let n = walker.currentNode; n; n = walker.nextNode()) {
+      const el = n.nodeType === Node.ELEMENT_NODE ? n : n.parentElement;
+      if (el.closest('[lang="en"], script, style, [hidden]')) continue;
+      if (n.nodeType === Node.TEXT_NODE) parts.push(n.textContent);
+      else for (const a of ["aria-label", "placeholder", "title", "aria-valuetext", "label"]) {
+        if (n.getAttribute(a)) parts.push(n.getAttribute(a));
+      }
+    }
+    return parts.join("\n");
+  });
+}
+
+test("日本語: ?lang=ja shows no string of the English catalogue; the switch and the link keep the language", async ({ page }) => {
+  await open(page, "?game=sliding&algo=bfs");
+  // The back end's catalogue (the server's or the worker's).
+  const info = await page.evaluate(async () => (await (await import("./backend.js")).connect()).games());
+  // Names the library gives (games, options, their values, algorithms) are
+  // the same in both languages.
+  const names = new Set(info.games.flatMap((g) => [g.name, ...g.algorithms, ...g.options.flatMap((o) => [o.name, ...(o.values ?? [])])]));
+  const { english, ja, keys, games, options } = await page.evaluate(async () => {
+    const m = await import("./i18n.js");
+    return { english: m.englishCatalogue(), ja: m.JA, keys: [...m.englishKeys()], games: m.JA_GAMES, options: m.JA_OPTIONS };
+  });
+  // Every English string has its Japanese, and every Japanese one an English
+  // key (or an error kind's).
+  expect(keys.filter((k) => !(k in ja))).toEqual([]);
+  expect(Object.keys(ja).filter((k) => !keys.includes(k) && !k.startsWith("error."))).toEqual([]);
+  // Every built-in game's summary and option help, and every algorithm.
+  const untranslated = info.games.flatMap((g) => [
+    ...(g.name in games ? [] : [g.name]),
+    ...g.options.filter((o) => !(`${g.name}.${o.name}` in options)).map((o) => `${g.name}.${o.name}`),
+    ...g.algorithms.filter((a) => !(`algo.${a}` in ja)).map((a) => `algo.${a}`),
+  ]);
+  expect(untranslated).toEqual([]);
+
+  // The page in Japanese, through solving, analysing and playing.
+  await page.getByLabel("Language").selectOption("ja");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page).toHaveURL(/lang=ja/);
+  await page.reload();
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect(page.getByLabel("言語")).toHaveValue("ja");
+  await page.getByRole("button", { name: "解く", exact: true }).click();
   await solved(page);
-  await page.getByRole("button", { name: "Analyse the whole space" }).click();
+  await page.getByRole("button", { name: "全局面を解析" }).click();
   await expect(page.getByTestId("longest")).toHaveText("31");
-  const after = await new AxeBuilder({ page }).analyze();
-  await open(page, "?game=wipeout");
-  const reversi = await new AxeBuilder({ page }).analyze();
-  const bad = [...before.violations, ...after.violations, ...reversi.violations].filter((v) =>
-    ["serious", "critical"].includes(v.impact),
-  );
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`)).toEqual([]);
+  await page.getByRole("button", { name: "この盤面から遊ぶ" }).click();
+  await expect(page.getByTestId("distance")).toHaveText("31");
+  await page.locator("#play").click();
+  const shown = await wordsShown(page);
+  const left = [];
+  for (const [key, text] of Object.entries(english)) {
+    // Each run of words between placeholders and tags, unless it is a
+    // name the library gives or the Japanese keeps it (code, symbols).
+    for (const piece of text.split(/\{\w+\}|<[^>]+>/)) {
+      const words = piece.trim().replace(/^[\s:;,.()—–-]+|[\s:;,.()—–-]+$/g, "");
+      if (!/[A-Za-z]{3,}/.test(words) || names.has(words) || (ja[key] ?? "").includes(words)) continue;
+      const pattern = new RegExp(`(^|[^A-Za-z])${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z])`);
+      if (pattern.test(shown)) left.push(`${key}: ${words}`);
+    }
+  }
+  expect(left).toEqual([]);
+  // A library error is told in Japanese, its detail as the library wrote it.
+  await open(page, `?game=sliding&lang=ja&board=${encodeURIComponent("123/456/78")}`);
+  await expect(page.getByRole("alert")).toContainText("アドレスに問題があります");
+  // Back to English.
+  await page.getByLabel("言語").selectOption("en");
+  await expect(page.getByRole("button", { name: "Solve", exact: true })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("the browser's language chooses: a Japanese browser gets the Japanese page, and lang=en keeps English", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "ja-JP" });
+  const page = await context.newPage();
+  await open(page, "?game=flip-row");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.locator("#summary")).toContainText("フリップ・イット");
+  await expect(page.locator("#algorithms")).toContainText("幅優先探索");
+  await open(page, "?game=flip-row&lang=en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("#summary")).toContainText("Flip It");
+  await context.close();
+});
+
+/** The board's area, and the largest other thing shown (not a section or
+ * anything holding the board). */
+async function boardAndLargest(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector("#board").getBoundingClientRect();
+    let largest = { area: 0, what: "" };
+    for (const el of document.querySelectorAll("main p, main details, main fieldset, main table, main select, main input, main textarea, main figure, main ul, main ol, main dl, main button")) {
+      if (el.contains(document.querySelector("#board")) || document.querySelector("#board").contains(el)) continue;
+      if (!el.checkVisibility()) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      if (r.width * r.height > largest.area) largest = { area: r.width * r.height, what: el.id || el.tagName };
+    }
+    return { area: board.width * board.height, width: board.width, largest };
+  });
+}
+
+for (const [width, height] of [
+  [360, 740],
+  [1280, 900],
+]) {
+  test(`the board first at ${width} px: the largest thing shown, the options folded away`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    for (const game of ["sliding", "flip-square", "klotski"]) {
+      await open(page, `?game=${game}`);
+      await expect(page.locator("#option-fields")).toBeHidden();
+      const { area, width: w, largest } = await boardAndLargest(page);
+      expect(area, `${game}: ${largest.what}`).toBeGreaterThan(largest.area);
+      expect(w).toBeGreaterThanOrEqual(Math.min(width - 60, 360));
+    }
+    // The options open when asked.
+    await open(page, "?game=sliding");
+    await page.locator("#options summary").click();
+    await expect(page.locator("#option-bound")).toBeVisible();
+    await context.close();
+  });
+}
+
+test("at 360 px the tables scroll in their boxes, and play mode shows the board and its moves without scrolling", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await open(page, `?game=sliding&board=${encodeURIComponent("867/254/3_1")}&algo=bfs,bidir,idastar`);
+  await page.locator("#solve").click();
+  await expect(page.locator("#results tbody tr")).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.locator("#shape-table tbody tr").first()).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const boxes = await page.evaluate(() => [...document.querySelectorAll(".scroll")].map((b) => getComputedStyle(b).overflowX));
+  expect(boxes.every((o) => o === "auto")).toBe(true);
+  await open(page, `?game=sliding&mode=play&board=${encodeURIComponent("867/254/3_1")}`);
+  await expect(page.getByTestId("distance")).toHaveText("31");
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  await page.evaluate(() => document.querySelector("#board-section").scrollIntoView({ block: "start" }));
+  const span = await page.evaluate(() => {
+    const top = document.querySelector("#board").getBoundingClientRect().top;
+    const buttons = [...document.querySelectorAll("#judged button")].map((b) => b.getBoundingClientRect().bottom);
+    return { top, bottom: Math.max(...buttons), n: buttons.length };
+  });
+  expect(span.n).toBe(3);
+  expect(span.top).toBeGreaterThanOrEqual(0);
+  expect(span.bottom).toBeLessThanOrEqual(740);
+  await context.close();
+});
+
+test("pieces as they are: Klotski's blocks drawn as one shape each, and moves named by piece and direction", async ({ page }) => {
+  const answer = cli(["solve", "--def", "../../puzzles/klotski.toml"]);
+  const grid = answer.grids[0];
+  const pieces = new Set(grid.cells.filter((c) => c.block).map((c) => c.block.piece));
+  const tiles = grid.cells.filter((c) => c.tile).length;
+  await open(page, "?game=klotski");
+  // One label a piece on the board: a block's once.
+  await expect(page.locator("#board .board-picture text")).toHaveCount(pieces.size + tiles);
+  expect(pieces.size).toBeLessThan(grid.cells.filter((c) => c.block).length);
+  await page.locator("#solve").click();
+  await expect(page.getByTestId("length")).toHaveText(String(answer.length), { timeout: 60_000 });
+  const listed = await page.locator("#moves button").allTextContents();
+  expect(listed).toEqual(answer.names.map((n, i) => `${i + 1}. ${n}`));
+  expect(answer.names[0]).toMatch(/^[A-Z][←→↑↓]/);
+  // The 8-puzzle's moves say the tile's number and its arrow.
+  await open(page, `?game=sliding&mode=play&board=${encodeURIComponent("867/254/3_1")}`);
+  await expect(page.getByTestId("distance")).toHaveText("31");
+  const names = await page.locator("#judged .move-name").allTextContents();
+  expect(names.every((n) => /^\d+ [←→↑↓]$/.test(n))).toBe(true);
 });
 
 test("usable at 360 px, and dark mode follows the system", async ({ browser }) => {
@@ -305,7 +498,6 @@ test("the search's shape: BFS's states per depth and IDA*'s iterations are the c
   await open(page, `?game=sliding&board=${encodeURIComponent("867/254/3_1")}&algo=bfs,bidir,idastar`);
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await expect(page.locator("#results tbody tr")).toHaveCount(3);
-  await page.locator("#shape summary").click();
   const rows = (side, name) =>
     page.locator(`#shape-table tbody tr[data-side="${side}"]`).filter({ hasText: name }).evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.count)));
   const bfs = cli(["solve", "sliding", "--board", "867/254/3_1", "--algo", "bfs"]);

@@ -18,7 +18,7 @@ mod cli;
 mod server;
 
 use clap::Parser;
-use cli::{Cli, Command, Failure, JudgeArgs, LongestArgs, PdbCommand, SolveArgs};
+use cli::{Cli, Command, Failure, JudgeArgs, LongestArgs, PdbCommand, SolveArgs, TraceArgs};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Command::Solve(SolveArgs(a)) => cli::solve::solve(a),
         Command::Longest(LongestArgs(a)) => cli::solve::longest(a),
         Command::Judge(JudgeArgs(a)) => cli::solve::judge(a),
+        Command::Trace(TraceArgs(a)) => cli::solve::trace(a),
         Command::Check(a) => cli::define::check(a),
         Command::Tour(a) => cli::tour::tour(a),
         Command::Perft(a) => cli::reversi::perft(a),

@@ -405,3 +405,50 @@ fn every_judgement_is_the_library_answer() {
     assert_eq!(lines[0]["source"], "search");
     assert!(lines[0]["moves"].as_array().unwrap().iter().any(|m| m["delta"] == -1));
 }
+
+/// `tansaku trace ... --json` prints the library's trace, for every game
+/// that tells one; `--steps` is the request's limit.
+#[test]
+fn every_trace_is_the_library_answer() {
+    let pdb = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str, Opts)] = &[
+        (
+            &["trace", "flip-row", "--board", "BB_BBB"],
+            "flip-row",
+            &[("board", "BB_BBB")],
+        ),
+        (&["trace", "flip-square", "--steps", "5"], "flip-square", &[]),
+        (
+            &["trace", "sliding", "--board", "123/456/_78"],
+            "sliding",
+            &[("board", "123/456/_78")],
+        ),
+        (
+            &["trace", "line", "--from", "goal3", "--steps", "3"],
+            "line",
+            &[("board", "goal3")],
+        ),
+        (&["trace", "knights", "--steps", "4"], "knights", &[]),
+        (&["trace", "jugs"], "jugs", &[]),
+        (&["trace", "river"], "river", &[]),
+    ];
+    for (args, name, options) in cases {
+        let game = games::builtin(name).unwrap();
+        let (lines, code) = cli(args, &pdb);
+        let mut req = request(options);
+        req.limit = args
+            .iter()
+            .position(|a| *a == "--steps")
+            .map_or(1000, |i| args[i + 1].parse().unwrap());
+        let answer = game.trace(&req, &ctx(&pdb)).unwrap();
+        assert_eq!(code, 0, "{args:?}");
+        assert_eq!(lines, vec![lib(&answer)], "{args:?}");
+    }
+    for g in games::builtins() {
+        if g.answers().contains(&"trace") {
+            assert!(cases.iter().any(|c| c.1 == g.name()), "{}", g.name());
+        }
+    }
+    let (_, code) = cli(&["trace", "sliding", "--steps", "0"], &pdb);
+    assert_eq!(code, 2);
+}

@@ -495,6 +495,128 @@ pub struct JudgedMove {
     pub delta: Option<i64>,
 }
 
+/// Breadth-first search told step by step (`tansaku trace`, `POST
+/// /api/trace`): the position taken from the front of the queue, each of
+/// its children new or already seen, and the queue after the step, as the
+/// articles teach it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Traced {
+    /// The start.
+    pub start: Shown,
+    /// The steps, the first expanding the start; the last finds the goal
+    /// when `found`.
+    pub steps: Vec<TracedStep>,
+    /// True when the last step found a goal (else the steps stopped at
+    /// `limit`, or the queue ran out).
+    pub found: bool,
+    /// The most steps told.
+    pub limit: usize,
+}
+
+/// A position as a front end shows it: its notation and its picture.
+#[derive(Clone, Debug, Serialize)]
+pub struct Shown {
+    /// The board in the game's notation.
+    pub board: String,
+    /// Its picture.
+    pub grid: Grid,
+}
+
+/// One step of [`Traced`].
+#[derive(Clone, Debug, Serialize)]
+pub struct TracedStep {
+    /// The expanded position's distance from the start.
+    pub depth: u32,
+    /// The position taken from the queue.
+    pub expanded: Shown,
+    /// Each legal move's position.
+    pub children: Vec<TracedChild>,
+    /// The front of the queue after the step (at most [`TRACE_QUEUE_SHOWN`]).
+    pub queue: Vec<Shown>,
+    /// The queue's whole length.
+    pub queued: usize,
+    /// Positions seen so far.
+    pub seen: usize,
+}
+
+/// The most positions of the queue a [`TracedStep`] shows.
+pub const TRACE_QUEUE_SHOWN: usize = 12;
+
+/// A child in a [`TracedStep`].
+#[derive(Clone, Debug, Serialize)]
+pub struct TracedChild {
+    /// The move, as solutions write it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move as a person says it (`8 ←`).
+    pub name: String,
+    /// The position.
+    #[serde(flatten)]
+    pub shown: Shown,
+    /// Not seen before: it joins the back of the queue.
+    pub new: bool,
+    /// A goal: the search ends.
+    pub goal: bool,
+}
+
+impl Traced {
+    /// The first `limit` steps of a breadth-first search of `p` from
+    /// `start`.
+    pub fn of<P>(p: &P, start: &<P as Puzzle>::State, limit: usize) -> Self
+    where
+        P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
+        P::Move: Display,
+    {
+        let shown = |s: &<P as Puzzle>::State| Shown {
+            board: p.notation(s),
+            grid: p.grid(s),
+        };
+        let steps = tansaku_core::search::trace::bfs_trace(p, start, limit, TRACE_QUEUE_SHOWN);
+        let found = steps.last().is_some_and(|s| s.children.iter().any(|c| c.goal));
+        let steps = steps
+            .into_iter()
+            .map(|step| {
+                let from = p.grid(&step.state);
+                TracedStep {
+                    depth: step.depth,
+                    children: step
+                        .children
+                        .iter()
+                        .map(|c| {
+                            let mv = c.mv.to_string();
+                            let to = shown(&c.state);
+                            TracedChild {
+                                name: if p.moves_shift_pieces() {
+                                    from.move_name(&to.grid, &mv)
+                                } else {
+                                    mv.clone()
+                                },
+                                mv,
+                                shown: to,
+                                new: c.new,
+                                goal: c.goal,
+                            }
+                        })
+                        .collect(),
+                    expanded: Shown {
+                        board: p.notation(&step.state),
+                        grid: from,
+                    },
+                    queue: step.queue.iter().map(shown).collect(),
+                    queued: step.queued,
+                    seen: step.seen,
+                }
+            })
+            .collect();
+        Traced {
+            start: shown(start),
+            steps,
+            found,
+            limit,
+        }
+    }
+}
+
 /// A board as a front end edits it: its notation, its picture, its cells
 /// as tokens, and whether it can reach the goal at all.
 #[derive(Clone, Debug, Serialize)]

@@ -55,13 +55,15 @@ pub enum Kind {
     Tables,
     /// A position's distance and each legal move's ([`Game::judge`]).
     Judge,
+    /// Breadth-first search step by step ([`Game::trace`]).
+    Trace,
 }
 
 impl Kind {
     /// Every kind, by name.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "solve", "longest", "check", "wipeout", "perft", "position", "scramble", "picture", "describe", "tables",
-        "judge",
+        "judge", "trace",
     ];
 
     /// The kind called `name`.
@@ -84,6 +86,7 @@ impl Kind {
             "describe" => Kind::Describe,
             "tables" => Kind::Tables,
             "judge" => Kind::Judge,
+            "trace" => Kind::Trace,
             _ => return None,
         })
     }
@@ -121,6 +124,8 @@ pub enum Question {
     Tables(Request, Option<Src>),
     /// A position's distance and each legal move's.
     Judge(Box<dyn Game>, Request),
+    /// Breadth-first search step by step.
+    Trace(Box<dyn Game>, Request),
 }
 
 /// An answer: its body, and whether it is an SVG picture (else JSON).
@@ -182,6 +187,10 @@ impl Question {
             Kind::Judge => {
                 let (g, r) = game(body(bytes)?, Q::Solve)?;
                 Question::Judge(g, r)
+            }
+            Kind::Trace => {
+                let (g, r) = game(body(bytes)?, Q::Solve)?;
+                Question::Trace(g, r)
             }
             Kind::Describe => Question::Describe(game(body(bytes)?, Q::Solve)?.0),
             Kind::Wipeout => {
@@ -254,6 +263,7 @@ impl Question {
             Question::Describe(_) => Kind::Describe,
             Question::Tables(..) => Kind::Tables,
             Question::Judge(..) => Kind::Judge,
+            Question::Trace(..) => Kind::Trace,
         }
     }
 
@@ -276,6 +286,7 @@ impl Question {
             Question::Check(src) => json(&crate::games::check(&src, &timed())?),
             Question::Position(game, req) => json(&game.position(&req)?),
             Question::Judge(game, req) => json(&game.judge(&req, &timed())?),
+            Question::Trace(game, req) => json(&game.trace(&req, &timed())?),
             Question::Scramble(game, req, seed, moves) => {
                 let board = game.scramble(&req, seed, moves)?;
                 json(&Scrambled { board, seed, moves })

@@ -1,7 +1,7 @@
 //! A puzzle known by name: the [`Game`] trait every front end asks, and
 //! what a front end lists of a game ([`describe`]).
 
-use crate::answer::{GameInfo, Judgement, Longest, NoSolution, Position, Preset, SolveAnswer, Solved};
+use crate::answer::{GameInfo, Judgement, Longest, NoSolution, Position, Preset, SolveAnswer, Solved, Traced};
 use crate::options::{OptionSpec, Params, Question};
 use crate::{Request, RunError};
 use tansaku_core::Context;
@@ -56,6 +56,18 @@ pub trait Game: Send + Sync {
         let _ = (req, ctx);
         Err(RunError::Unsupported(format!(
             "{} cannot judge its moves yet",
+            self.name()
+        )))
+    }
+
+    /// The first steps of a breadth-first search from the request's start
+    /// (the request's `limit`, at most [`crate::games::TRACE_STEPS`]), told as the
+    /// articles teach it: each position taken from the queue, its children
+    /// new or seen, the queue after.
+    fn trace(&self, req: &Request, ctx: &Context) -> Result<Traced, RunError> {
+        let _ = (req, ctx);
+        Err(RunError::Unsupported(format!(
+            "{} cannot show its breadth-first search step by step",
             self.name()
         )))
     }

@@ -106,3 +106,60 @@ fn the_steps_told_while_searching_are_the_answers() {
     let levels = counts(&watch.take_steps(), Side::Level);
     assert_eq!(levels, upto(&whole, whole.len()));
 }
+
+/// Breadth-first search told step by step (`Game::trace`) is the same
+/// search: it expands the layers the solving search stores, finds the
+/// goal at the solution's length, queues each position once, and each
+/// step's queue is the last one's, less its front, plus the new children.
+#[test]
+fn the_trace_is_the_breadth_first_search_step_by_step() {
+    for (game, board) in [
+        ("flip-row", "BB_BBB"),
+        ("sliding", "123/456/_78"),
+        ("sliding", "1_3/426/758"),
+    ] {
+        let g = games::builtin(game).unwrap();
+        let req = Request::default().with("board", board);
+        let t = g.trace(&req, &Context::new()).unwrap();
+        let bfs = solved(g.as_ref(), &req.clone().by(Algorithm::Bfs));
+        assert!(t.found, "{game} {board}");
+        assert_eq!(t.steps.last().unwrap().depth as usize + 1, bfs.length, "{game} {board}");
+        // Every layer before the goal's, expanded whole, as the search stores it.
+        let f = &bfs.stats.layers.forward;
+        for (d, &count) in f[..f.len() - 1].iter().enumerate() {
+            let expanded = t.steps.iter().filter(|s| s.depth as usize == d).count() as u64;
+            if d + 2 < f.len() {
+                assert_eq!(expanded, count, "{game} {board} depth {d}");
+            }
+        }
+        // Each position is new once.
+        let mut news = std::collections::HashSet::new();
+        for s in &t.steps {
+            for c in s.children.iter().filter(|c| c.new) {
+                assert!(
+                    news.insert(c.shown.board.clone()),
+                    "{game} {board}: {} queued twice",
+                    c.shown.board
+                );
+            }
+        }
+        // The queue: the last, less the one taken, plus the new children.
+        for w in t.steps.windows(2) {
+            let added = w[1].children.iter().filter(|c| c.new).count();
+            assert_eq!(w[1].queued, w[0].queued - 1 + added, "{game} {board}");
+            assert_eq!(w[1].expanded.board, w[0].queue[0].board, "{game} {board}");
+        }
+    }
+    // A limit stops it before the goal, and says so.
+    let g = games::builtin("flip-row").unwrap();
+    let mut req = Request::default().with("board", "BB_BBB");
+    req.limit = 3;
+    let t = g.trace(&req, &Context::new()).unwrap();
+    assert_eq!((t.steps.len(), t.found), (3, false));
+    // Games that cannot show it say so.
+    let e = games::builtin("wipeout")
+        .unwrap()
+        .trace(&Request::default(), &Context::new())
+        .unwrap_err();
+    assert_eq!(e.kind(), "unsupported");
+}

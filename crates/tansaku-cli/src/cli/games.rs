@@ -40,6 +40,10 @@ pub(crate) struct LongestArgs(pub GameArgs);
 #[derive(Debug, Clone)]
 pub(crate) struct JudgeArgs(pub GameArgs);
 
+/// `tansaku trace`.
+#[derive(Debug, Clone)]
+pub(crate) struct TraceArgs(pub GameArgs);
+
 /// Examples shown under a game's subcommand.
 fn examples(game: &str, question: Question) -> Option<&'static str> {
     match (game, question) {
@@ -60,6 +64,9 @@ fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
         Arg::new("json").long("json").action(ArgAction::SetTrue).help(match question {
             Question::Solve if verb == "judge" => {
                 "Print one JSON object instead of text: board, distance (null when not known), source (table or search), and moves, each with move, board, distance and delta (-1 closer, 0 the same, +1 farther, null when not known)"
+            }
+            Question::Solve if verb == "trace" => {
+                "Print one JSON object instead of text: start, steps (each with depth, expanded, children with move, name, board, grid, new and goal, the front of the queue, queued and seen), found and limit"
             }
             Question::Solve => "Print one JSON object instead of text",
             Question::Longest => {
@@ -92,6 +99,14 @@ fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
     ];
     match question {
         Question::Solve if verb == "judge" => {}
+        Question::Solve if verb == "trace" => v.push(
+            Arg::new("steps")
+                .long("steps")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32).range(1..=tansaku::games::TRACE_STEPS as i64))
+                .default_value("1000")
+                .help("Tell at most N steps (the search stops at the goal before)"),
+        ),
         Question::Solve => v.extend([
             Arg::new("svg").long("svg").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help(
                 "Also draw the solution as an SVG strip of numbered boards (the moved piece outlined, turned discs dotted) into FILE",
@@ -189,6 +204,9 @@ fn augment(cmd: Command, question: Question, verb: &'static str) -> Command {
         .allow_external_subcommands(true)
         .external_subcommand_value_parser(clap::value_parser!(String))
         .after_help(match question {
+            Question::Solve if verb == "trace" => {
+                "Examples:\n  tansaku trace flip-row --board BB_BBB          every step until the goal\n  tansaku trace sliding --board 123/456/_78     the 8-puzzle near the goal\n  tansaku trace jugs --steps 5 --json\n\nBreadth-first search as the articles teach it: the position taken from the front of the queue, each child new (to the back of the queue) or already seen (skipped), the queue after each step. For small puzzles and the first steps of any; tansaku solve --algo bfs is the search that solves."
+            }
             Question::Solve if verb == "judge" => {
                 "Examples:\n  tansaku judge sliding --board 867/254/3_1        the 8-puzzle: 31 moves; each move 30 or 32\n  tansaku judge flip-row --board BB_BBB --json\n  tansaku judge line --from start3 --to goal3\n  tansaku judge --def puzzles/klotski.toml\n\nSmall spaces (the 8-puzzle, Flip It, the 2x2x2) are judged by their whole distance table, computed once; larger ones by an optimal search from each position (the 15-puzzle with the solve's tables). On the 24-puzzle a distance is given only when the bound proves it, else null."
             }
@@ -261,6 +279,7 @@ macro_rules! question_args {
 question_args!(SolveArgs, Question::Solve, "solve");
 question_args!(LongestArgs, Question::Longest, "longest");
 question_args!(JudgeArgs, Question::Solve, "judge");
+question_args!(TraceArgs, Question::Solve, "trace");
 
 impl GameArgs {
     /// The request: the request's own options given, then the game's

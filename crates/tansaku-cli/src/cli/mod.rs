@@ -15,7 +15,7 @@ pub(crate) mod solve;
 pub(crate) mod tour;
 
 use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
-pub(crate) use games::{JudgeArgs, LongestArgs, SolveArgs};
+pub(crate) use games::{JudgeArgs, LongestArgs, SolveArgs, TraceArgs};
 use std::marker::PhantomData;
 use tansaku::options::{OptionSpec, Question, Value};
 
@@ -76,6 +76,10 @@ pub(crate) enum Command {
     /// The exact distance of a position to the goal and of each position
     /// one move away: which moves bring the goal closer
     Judge(JudgeArgs),
+    /// Breadth-first search step by step, as the articles teach it: each
+    /// position taken from the queue, its children new or already seen,
+    /// the queue after
+    Trace(TraceArgs),
     /// Check puzzle definition files: read each, report any mistake with
     /// its line, and compare the figures of its [expect] table with
     /// tansaku's

@@ -71,6 +71,47 @@ pub(crate) fn print_judgement(j: &tansaku::Judgement, json: bool) {
     }
 }
 
+/// Prints a breadth-first search step by step (JSON or text): each
+/// position expanded, its children new or seen, the queue after.
+pub(crate) fn print_trace(t: &tansaku::Traced, json: bool) {
+    if json {
+        print_json(t);
+        return;
+    }
+    println!("start  {}", t.start.board);
+    for (k, s) in t.steps.iter().enumerate() {
+        println!();
+        println!("step {:<4} depth {:<3} expand {}", k + 1, s.depth, s.expanded.board);
+        for c in &s.children {
+            let how = match (c.goal, c.new) {
+                (true, _) => "new, the goal",
+                (false, true) => "new: to the queue",
+                (false, false) => "seen: skipped",
+            };
+            println!("  {:<8} {:<24} {how}", c.name, c.shown.board);
+        }
+        let front: Vec<&str> = s.queue.iter().map(|q| q.board.as_str()).collect();
+        let more = s.queued.saturating_sub(front.len());
+        println!(
+            "  queue {} ({}{}); seen {}",
+            s.queued,
+            front.join(", "),
+            if more > 0 {
+                format!(", and {more} more")
+            } else {
+                String::new()
+            },
+            s.seen
+        );
+    }
+    println!();
+    if t.found {
+        println!("the goal found at depth {}", t.steps.last().map_or(0, |s| s.depth + 1));
+    } else {
+        println!("stopped after {} steps (--steps), before the goal", t.steps.len());
+    }
+}
+
 /// One line on the tables a solve would rather have had, and the command
 /// that builds them.
 pub(crate) fn stronger_hint(t: &tansaku::StrongerTables) -> String {

@@ -5,7 +5,8 @@ use super::Failure;
 use super::games::{GameArgs, named_command};
 use super::live::{self, Show};
 use super::report::{
-    failure, print_json, print_judgement, print_longest, print_solve, write_histogram_svg, write_solution_svg,
+    failure, print_json, print_judgement, print_longest, print_solve, print_trace, write_histogram_svg,
+    write_solution_svg,
 };
 use std::path::PathBuf;
 use tansaku::batch::batch;
@@ -131,6 +132,20 @@ pub(crate) fn judge(a: &GameArgs) -> Result<(), Failure> {
     let (ctx, _session) = context(&a)?;
     let answer = game.judge(&req, &ctx).map_err(failure)?;
     print_judgement(&answer, a.flag("json"));
+    Ok(())
+}
+
+/// `tansaku trace ...`.
+pub(crate) fn trace(a: &GameArgs) -> Result<(), Failure> {
+    let (game, a) = resolve(a)?;
+    let mut req = request_of(&a, game.as_ref())?;
+    req.limit = a
+        .matches
+        .get_one::<u32>("steps")
+        .map_or(tansaku::games::TRACE_STEPS, |&n| n as usize);
+    let (ctx, _session) = context(&a)?;
+    let answer = game.trace(&req, &ctx).map_err(failure)?;
+    print_trace(&answer, a.flag("json"));
     Ok(())
 }
 

@@ -34,6 +34,7 @@ mod shares;
 mod store;
 pub mod symmetric;
 mod table;
+pub mod trace;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};

@@ -1,7 +1,7 @@
 //! What the built-in games share: the algorithm chosen, a start prepared
 //! for the search, the answer made from what the search returned.
 
-use crate::answer::{Cells, JudgedMove, Judgement, Preset};
+use crate::answer::{Cells, JudgedMove, Judgement, Preset, Traced};
 use crate::{Request, RunError, SolveAnswer, Solved, settle};
 use tansaku_core::Context;
 use tansaku_core::picture::Picture;
@@ -284,4 +284,18 @@ where
         source,
         moves,
     })
+}
+
+/// The most steps a breadth-first search is told in ([`crate::Game::trace`]):
+/// a walk through for a person, not a search.
+pub const TRACE_STEPS: usize = 1000;
+
+/// The trace of a request's start on `p` (its `limit` steps, at most
+/// [`TRACE_STEPS`]).
+pub(super) fn trace_of<P>(p: &P, start: &<P as Puzzle>::State, req: &Request) -> Traced
+where
+    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
+    P::Move: std::fmt::Display,
+{
+    Traced::of(p, start, req.limit.clamp(1, TRACE_STEPS))
 }

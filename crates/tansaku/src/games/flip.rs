@@ -1,7 +1,7 @@
 //! Flip It, in a row (`flip-row`) and on a W x H board (`flip-square`).
 
 use super::common::*;
-use crate::answer::{Judgement, Position, Preset};
+use crate::answer::{Judgement, Position, Preset, Traced};
 use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, random_walk};
 use tansaku_core::Context;
@@ -246,7 +246,7 @@ macro_rules! flip_game {
                 flip_options($square)
             }
             fn answers(&self) -> Vec<&'static str> {
-                vec!["solve", "longest", "position", "scramble", "judge"]
+                vec!["solve", "longest", "position", "scramble", "judge", "trace"]
             }
             fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
                 let o = self.params(req, Question::Solve)?;
@@ -257,6 +257,10 @@ macro_rules! flip_game {
                     o.given("goal").unwrap_or("any all-white board")
                 );
                 judge_ranked(&prep, &key, ctx)
+            }
+            fn trace(&self, req: &Request, _ctx: &Context) -> Result<Traced, RunError> {
+                let prep = prepare_flip(&self.params(req, Question::Solve)?, $square)?;
+                Ok(trace_of(&prep.puzzle, &prep.start, req))
             }
             fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
                 solve_ranked(&prepare_flip(&self.params(req, Question::Solve)?, $square)?, ctx)

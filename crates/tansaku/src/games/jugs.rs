@@ -1,7 +1,7 @@
 //! The water jugs (`jugs`).
 
 use super::common::*;
-use crate::answer::{Judgement, Preset};
+use crate::answer::{Judgement, Preset, Traced};
 use crate::options::{Kind, OptionSpec, Params, Question};
 use crate::{Game, Request, RunError, SolveAnswer};
 use tansaku_core::Context;
@@ -45,7 +45,7 @@ impl Game for JugsGame {
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "judge"]
+        vec!["solve", "judge", "trace"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         let prep = jugs_prepared(&self.params(req, Question::Solve)?)?;
@@ -56,6 +56,10 @@ impl Game for JugsGame {
     }
     fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
         judge_searched(&jugs_prepared(&self.params(req, Question::Solve)?)?, ctx)
+    }
+    fn trace(&self, req: &Request, _ctx: &Context) -> Result<Traced, RunError> {
+        let prep = jugs_prepared(&self.params(req, Question::Solve)?)?;
+        Ok(trace_of(&prep.puzzle, &prep.start, req))
     }
     fn presets(&self) -> Vec<Preset> {
         published_presets("jugs")

@@ -1,7 +1,7 @@
 //! The knight exchange (`knights`).
 
 use super::common::*;
-use crate::answer::{Judgement, Position, Preset};
+use crate::answer::{Judgement, Position, Preset, Traced};
 use crate::options::{Kind, OptionSpec, Params, Question};
 use crate::{Game, Request, RunError, SolveAnswer, random_walk};
 use tansaku_core::Context;
@@ -105,7 +105,7 @@ impl Game for KnightsGame {
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "position", "scramble", "judge"]
+        vec!["solve", "position", "scramble", "judge", "trace"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         let o = self.params(req, Question::Solve)?;
@@ -123,6 +123,10 @@ impl Game for KnightsGame {
         let o = self.params(req, Question::Solve)?;
         let (p, s) = knights_puzzle(&o)?;
         judge_searched(&knights_prepared(req, p, s), ctx)
+    }
+    fn trace(&self, req: &Request, _ctx: &Context) -> Result<Traced, RunError> {
+        let (p, s) = knights_puzzle(&self.params(req, Question::Solve)?)?;
+        Ok(trace_of(&p, &s, req))
     }
     fn position(&self, req: &Request) -> Result<Position, RunError> {
         let (p, s) = knights_puzzle(&self.params(req, Question::Solve)?)?;

@@ -5,7 +5,7 @@ use super::common::*;
 use super::sliding::{
     automaton_option, bound_option, sliding_analyse, sliding_judge, sliding_position, sliding_solve, sliding_warm,
 };
-use crate::answer::{Judgement, Position, Preset};
+use crate::answer::{Judgement, Position, Preset, Traced};
 use crate::options::{Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, random_walk};
 use tansaku_core::Context;
@@ -63,12 +63,16 @@ impl Game for LineGame {
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "longest", "position", "scramble", "judge"]
+        vec!["solve", "longest", "position", "scramble", "judge", "trace"]
     }
     fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
         let o = self.params(req, Question::Solve)?;
         let (p, s) = line_puzzle(&o)?;
         sliding_judge(&p, &s, "line puzzle", &o, ctx)
+    }
+    fn trace(&self, req: &Request, _ctx: &Context) -> Result<Traced, RunError> {
+        let (p, s) = line_puzzle(&self.params(req, Question::Solve)?)?;
+        Ok(trace_of(&p, &s, req))
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         let o = self.params(req, Question::Solve)?;

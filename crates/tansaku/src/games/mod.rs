@@ -38,6 +38,7 @@ pub mod sliding;
 pub mod wipeout;
 
 use crate::{Game, RunError};
+pub use common::TRACE_STEPS;
 use definition::DefinedGame;
 pub use sliding::{KORF_GOAL, korf100};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 use super::common::*;
 use crate::answer::Judgement;
 use crate::options::{Kind, OptionSpec, Params, Question};
-use crate::{Game, Request, RunError, SolveAnswer};
+use crate::{Game, Request, RunError, SolveAnswer, Traced};
 use tansaku_core::Context;
 use tansaku_core::search::NoBound;
 use tansaku_puzzles::river::River;
@@ -27,13 +27,17 @@ impl Game for RiverGame {
         )]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "judge"]
+        vec!["solve", "judge", "trace"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         solve_hashed(&river_prepared(req, &self.params(req, Question::Solve)?)?, ctx)
     }
     fn judge(&self, req: &Request, ctx: &Context) -> Result<Judgement, RunError> {
         judge_searched(&river_prepared(req, &self.params(req, Question::Solve)?)?, ctx)
+    }
+    fn trace(&self, req: &Request, _ctx: &Context) -> Result<Traced, RunError> {
+        let prep = river_prepared(req, &self.params(req, Question::Solve)?)?;
+        Ok(trace_of(&prep.puzzle, &prep.start, req))
     }
 }
 

@@ -2,7 +2,7 @@
 //! 24-puzzle, and boards with repeated labels.
 
 use super::common::*;
-use crate::answer::{Judgement, Position, Preset, StrongerTables};
+use crate::answer::{Judgement, Position, Preset, StrongerTables, Traced};
 use crate::options::{BOTH, Kind, OptionSpec, Params, Question};
 use crate::{Game, Longest, Request, RunError, SolveAnswer, Solved, random_walk, settle};
 use tansaku_core::Context;
@@ -376,7 +376,7 @@ impl Game for SlidingGame {
         ]
     }
     fn answers(&self) -> Vec<&'static str> {
-        vec!["solve", "longest", "position", "scramble", "judge"]
+        vec!["solve", "longest", "position", "scramble", "judge", "trace"]
     }
     fn solve(&self, req: &Request, ctx: &Context) -> Result<SolveAnswer, RunError> {
         let o = self.params(req, Question::Solve)?;
@@ -387,6 +387,10 @@ impl Game for SlidingGame {
         let o = self.params(req, Question::Solve)?;
         let (p, s) = sliding_puzzle(&o)?;
         sliding_judge(&p, &s, &sliding_title(&p), &o, ctx)
+    }
+    fn trace(&self, req: &Request, _ctx: &Context) -> Result<Traced, RunError> {
+        let (p, s) = sliding_puzzle(&self.params(req, Question::Solve)?)?;
+        Ok(trace_of(&p, &s, req))
     }
     fn warm(&self, req: &Request, ctx: &Context) -> Result<(), RunError> {
         let o = self.params(req, Question::Solve)?;

@@ -9,6 +9,7 @@ import { histogramSvg, shapeSvg } from "./chart.js";
 import * as permalink from "./permalink.js";
 import { Play } from "./play.js";
 import { Player } from "./player.js";
+import { Trace } from "./trace.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 
@@ -94,6 +95,7 @@ let backend;
 let editor;
 let player;
 let play;
+let trace;
 
 // ------------------------------------------------------------------ helpers
 
@@ -253,6 +255,8 @@ function renderGame() {
   ui.scramble.disabled = !answers("scramble");
   show(ui.longestSection, answers("longest"));
   show(ui.trySection, answers("judge"));
+  show($("trace-start"), answers("trace"));
+  show($("trace-section"), false);
   if (play?.active) play.stop();
   show(ui.reversiSection, answers("wipeout"));
   ui.boardText.value = state.board;
@@ -952,6 +956,17 @@ async function applyAddress() {
   saveAddress();
 }
 
+/** Breadth-first search from the board shown, step by step. */
+async function startTrace() {
+  showError("");
+  try {
+    trace.load(await backend.ask("trace", query({ limit: 200 })));
+    $("trace-section").scrollIntoView({ block: "nearest" });
+  } catch (e) {
+    showError(i18n.errorText(e));
+  }
+}
+
 /** Starts play mode from the board shown. */
 async function startPlay() {
   showError("");
@@ -983,6 +998,20 @@ function wire() {
     },
   );
   ui.tryStart.addEventListener("click", startPlay);
+  trace = new Trace({
+    section: $("trace-section"),
+    step: $("trace-step"),
+    expanded: $("trace-expanded"),
+    children: $("trace-children"),
+    queue: $("trace-queue"),
+    seen: $("trace-seen"),
+    status: $("trace-status"),
+    first: $("trace-first"),
+    back: $("trace-back"),
+    forward: $("trace-forward"),
+    last: $("trace-last"),
+  });
+  $("trace-start").addEventListener("click", startTrace);
   ui.lang.addEventListener("change", () => {
     changeLanguage(ui.lang.value);
     if (state.info) saveAddress();
@@ -1082,6 +1111,7 @@ function changeLanguage(lang) {
   ui.preset.value = preset;
   player.relabel();
   if (play.active) play.redraw();
+  trace.redraw();
   if (state.shape.length) showShape();
   if (state.longest) drawChart();
   refreshPosition();
@@ -1106,6 +1136,7 @@ async function start() {
   // Ready means ready: the actions wait for the back end's games.
   busy(false);
   ui.tryStart.disabled = false;
+  $("trace-start").disabled = false;
   ui.scramble.disabled = !answers("scramble");
   document.querySelector("main").removeAttribute("aria-busy");
   document.body.dataset.ready = "true";

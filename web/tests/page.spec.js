@@ -220,6 +220,8 @@ for (const lang of ["en", "ja"]) {
       await expect(page.getByTestId("longest")).toHaveText("31");
       await page.locator("#try-start").click();
       await expect(page.getByTestId("distance")).toHaveText("31");
+      await page.locator("#trace-start").click();
+      await expect(page.locator("#trace-step")).toHaveAttribute("data-step", "1");
       bad.push(...(await axeFindings(page)));
       await open(page, `?game=wipeout&lang=${lang}`);
       bad.push(...(await axeFindings(page)));
@@ -284,6 +286,9 @@ test("日本語: ?lang=ja shows no string of the English catalogue; the switch a
   await page.getByRole("button", { name: "この盤面から遊ぶ" }).click();
   await expect(page.getByTestId("distance")).toHaveText("31");
   await page.locator("#play").click();
+  await page.getByRole("button", { name: "幅優先探索をステップごとに見る" }).click();
+  await page.locator("#trace-last").click();
+  await expect(page.locator("#trace-status")).not.toBeEmpty();
   const shown = await wordsShown(page);
   const left = [];
   for (const [key, text] of Object.entries(english)) {
@@ -402,6 +407,33 @@ test("pieces as they are: Klotski's blocks drawn as one shape each, and moves na
   await expect(page.getByTestId("distance")).toHaveText("31");
   const names = await page.locator("#judged .move-name").allTextContents();
   expect(names.every((n) => /^\d+ [←→↑↓]$/.test(n))).toBe(true);
+});
+
+test("breadth-first search step by step: each step is the library's trace, to the goal", async ({ page }) => {
+  const traced = cli(["trace", "flip-row", "--board", "BB_BBB", "--steps", "200"]);
+  await open(page, "?game=flip-row&board=BB_BBB");
+  await page.getByRole("button", { name: "Step through breadth-first search" }).click();
+  await expect(page.locator("#trace-step")).toHaveAttribute("data-step", "1");
+  // The first step: the start taken, its children new.
+  const first = traced.steps[0];
+  await expect(page.locator("#trace-children li")).toHaveCount(first.children.length);
+  expect(await page.locator("#trace-children li").evaluateAll((lis) => lis.map((li) => li.dataset.how))).toEqual(
+    first.children.map((c) => (c.goal ? "goal" : c.new ? "new" : "seen")),
+  );
+  await page.locator("#trace-forward").click();
+  const second = traced.steps[1];
+  await expect(page.locator("#trace-step")).toHaveAttribute("data-step", "2");
+  await expect(page.locator("#trace-children li.seen")).toHaveCount(second.children.filter((c) => !c.new).length);
+  await expect(page.locator("#trace-queue li")).toHaveCount(second.queue.length);
+  // The last step finds the goal at the solution's length.
+  await page.locator("#trace-last").click();
+  await expect(page.locator("#trace-children li.goal")).toHaveCount(1);
+  const length = cli(["solve", "flip-row", "--board", "BB_BBB"]).length;
+  expect(traced.steps.at(-1).depth + 1).toBe(length);
+  await expect(page.locator("#trace-status")).toContainText(`depth ${length}`);
+  // In Japanese too.
+  await page.getByLabel("Language").selectOption("ja");
+  await expect(page.locator("#trace-status")).toContainText(`深さ ${length}`);
 });
 
 test("usable at 360 px, and dark mode follows the system", async ({ browser }) => {

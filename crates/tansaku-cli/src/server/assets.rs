@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 /// Every file of the page: its name and its text.
-pub(crate) const FILES: [(&str, &str); 11] = [
+pub(crate) const FILES: [(&str, &str); 12] = [
     ("index.html", include_str!("../../../../web/index.html")),
     ("style.css", include_str!("../../../../web/style.css")),
     ("app.js", include_str!("../../../../web/app.js")),
@@ -19,6 +19,7 @@ pub(crate) const FILES: [(&str, &str); 11] = [
     ("permalink.js", include_str!("../../../../web/permalink.js")),
     ("play.js", include_str!("../../../../web/play.js")),
     ("i18n.js", include_str!("../../../../web/i18n.js")),
+    ("trace.js", include_str!("../../../../web/trace.js")),
     ("player.js", include_str!("../../../../web/player.js")),
     ("favicon.svg", include_str!("../../../../web/favicon.svg")),
 ];

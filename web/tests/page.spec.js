@@ -436,6 +436,29 @@ test("breadth-first search step by step: each step is the library's trace, to th
   await expect(page.locator("#trace-status")).toContainText(`深さ ${length}`);
 });
 
+test("the search drawn as it runs: iterative deepening's bounds reach the chart before its answer", async ({ page }) => {
+  const board = "_87/264/351"; // 28 moves: 29 iterations, a few seconds
+  await open(page, `?game=sliding&board=${encodeURIComponent(board)}&algo=iddfs`);
+  await page.evaluate(() => {
+    window.draws = [];
+    new MutationObserver(() =>
+      window.draws.push({
+        rows: document.querySelectorAll("#shape-table tbody tr").length,
+        answered: document.querySelectorAll("#results tbody tr").length,
+      }),
+    ).observe(document.querySelector("#shape-chart"), { childList: true });
+  });
+  await page.locator("#solve").click();
+  await expect(page.getByTestId("length")).toHaveText("28", { timeout: 80_000 });
+  const draws = await page.evaluate(() => window.draws);
+  const live = draws.filter((d) => d.answered === 0 && d.rows > 0);
+  expect(live.length).toBeGreaterThanOrEqual(2);
+  expect(live.at(-1).rows).toBeGreaterThan(live[0].rows);
+  // Then the answer's own figures.
+  const iterations = cli(["solve", "sliding", "--board", board, "--algo", "iddfs"]).iterations;
+  await expect(page.locator('#shape-table tbody tr[data-side="bound"]')).toHaveCount(iterations.length);
+});
+
 test("usable at 360 px, and dark mode follows the system", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: "dark" });
   const page = await context.newPage();

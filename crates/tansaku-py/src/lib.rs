@@ -90,7 +90,10 @@ fn ask(
         match py.detach(|| rx.lock().unwrap_or_else(|p| p.into_inner()).recv_timeout(TICK)) {
             Ok(answer) => break answer,
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(failed(ErrorBody::new("internal", "the search stopped without an answer")));
+                return Err(failed(ErrorBody::new(
+                    "internal",
+                    "the search stopped without an answer",
+                )));
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
@@ -116,12 +119,7 @@ fn ask(
 }
 
 /// Passes the watch's news on to `f(event, data)`.
-fn tell(
-    py: Python<'_>,
-    f: &Py<PyAny>,
-    watch: &Watch,
-    last: &mut Option<tansaku::events::Progress>,
-) -> PyResult<()> {
+fn tell(py: Python<'_>, f: &Py<PyAny>, watch: &Watch, last: &mut Option<tansaku::events::Progress>) -> PyResult<()> {
     let json = |v: String| -> PyResult<Bound<'_, PyAny>> {
         let loads = py.import("json")?.getattr("loads")?;
         loads.call1((v,))

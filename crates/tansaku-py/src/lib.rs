@@ -3,6 +3,9 @@
 //! wraps in one function a question. Every answer is the door's JSON, the
 //! same the command line prints with `--json`; nothing is computed here.
 //!
+//! Tables are kept for the process: the first question that needs a
+//! pattern database reads it, every later one finds it in memory.
+//!
 //! While a question runs the GIL is released: the search runs on a thread
 //! of its own, and the caller's thread wakes every 50 ms to pass on
 //! progress and to look for Ctrl-C, which cancels the search through its
@@ -73,9 +76,7 @@ fn ask(
     if let Some(m) = max_memory {
         ctx = ctx.with_budget(m);
     }
-    if let Some(dir) = pdb_dir {
-        ctx = ctx.with_tables(tansaku::context::Tables::at(dir));
-    }
+    ctx = ctx.with_tables(tables(pdb_dir));
     let (tx, rx) = mpsc::channel();
     let worker = {
         let ctx = ctx.clone();
@@ -116,6 +117,19 @@ fn ask(
     }
     let reply = answer.map_err(|e| failed(e.body()))?;
     String::from_utf8(reply.body).map_err(|_| failed(ErrorBody::new("internal", "the answer is not text")))
+}
+
+/// The tables of folder `dir` (the user's when `None`), one for the
+/// process: a table is read from its file once and kept for every later
+/// question, as a server keeps them.
+fn tables(dir: Option<String>) -> tansaku::context::Tables {
+    use std::collections::BTreeMap;
+    use tansaku::context::Tables;
+    static KEPT: std::sync::Mutex<BTreeMap<Option<String>, Tables>> = std::sync::Mutex::new(BTreeMap::new());
+    let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+    kept.entry(dir.clone())
+        .or_insert_with(|| dir.map_or_else(Tables::user, Tables::at))
+        .clone()
 }
 
 /// Passes the watch's news on to `f(event, data)`.

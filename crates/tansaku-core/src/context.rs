@@ -37,7 +37,37 @@ pub trait Observer: Send + Sync {
     /// A step of the search's shape is complete (a layer, an iteration,
     /// a level): a front end may draw it as it comes. Ignored unless
     /// wanted.
-    fn step(&self, _step: crate::progress::Step) {}
+    fn step(&self, _step: Step) {}
+}
+
+/// Which part of a search's shape a [`Step`] measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// A graph search's layer from the start: `at` its depth, `count`
+    /// the states stored at that depth.
+    Forward,
+    /// A bidirectional search's layer from the goals.
+    Backward,
+    /// A tree search's iteration (IDA*, iterative deepening): `at` its
+    /// bound, `count` the nodes it generated.
+    Bound,
+    /// An analysis's level: `at` the distance, `count` the positions
+    /// found at that distance.
+    Level,
+}
+
+/// One completed step of a search's shape, told as it completes (the
+/// answer's `stats.layers`, `iterations` and `histogram` hold them all
+/// at the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Step {
+    /// What is measured.
+    pub side: Side,
+    /// The depth, bound or distance.
+    pub at: u32,
+    /// The states, nodes or positions.
+    pub count: u64,
 }
 
 /// Why work stopped early.

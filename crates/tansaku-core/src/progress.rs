@@ -5,38 +5,8 @@
 //! [`Observer`]: crate::context::Observer
 
 use crate::context::{Context, Observer};
-use serde::Serialize;
+pub use crate::context::{Side, Step};
 use std::sync::Arc;
-
-/// Which part of a search's shape a [`Step`] measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// A graph search's layer from the start: `at` its depth, `count`
-    /// the states stored at that depth.
-    Forward,
-    /// A bidirectional search's layer from the goals.
-    Backward,
-    /// A tree search's iteration (IDA*, iterative deepening): `at` its
-    /// bound, `count` the nodes it generated.
-    Bound,
-    /// An analysis's level: `at` the distance, `count` the positions
-    /// found at that distance.
-    Level,
-}
-
-/// One completed step of a search's shape, told as it completes (the
-/// answer's `stats.layers`, `iterations` and `histogram` hold them all
-/// at the end).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Step {
-    /// What is measured.
-    pub side: Side,
-    /// The depth, bound or distance.
-    pub at: u32,
-    /// The states, nodes or positions.
-    pub count: u64,
-}
 
 /// Tells `ctx`'s observer, if any, that a step of the search's shape is
 /// complete.

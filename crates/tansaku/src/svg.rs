@@ -23,15 +23,6 @@ fn piece_at(g: &Grid, i: usize) -> Option<u32> {
     }
 }
 
-/// Two glyphs that look the same (a block's number among the pieces may
-/// change when another piece moves; its look does not).
-fn looks_alike(a: &Glyph, b: &Glyph) -> bool {
-    match (a, b) {
-        (Glyph::Block { label: x, .. }, Glyph::Block { label: y, .. }) => x == y,
-        _ => a == b,
-    }
-}
-
 /// Cell `i` of a block (at `x`, `y`): filled up to the sides it shares
 /// with the same piece, outlined on the others, so that the piece is one
 /// shape ([`block_labels`] writes its label).
@@ -199,7 +190,7 @@ fn board(out: &mut String, g: &Grid, before: Option<&Grid>, x0: f64, y0: f64) {
         }
         if let Some(b) = before {
             let was = &b.cells[i];
-            if !looks_alike(was, glyph) {
+            if !was.looks_like(glyph) {
                 if *was == Glyph::Empty {
                     // The piece that moved (or was placed) here.
                     let _ = write!(

@@ -223,41 +223,60 @@ def _body(game: Union[str, Definition], board: Optional[str], goal: Optional[str
     return body
 
 
+class _Bar:
+    """tqdm's bar over the library's progress events, closed when the
+    question is answered (``tqdm.auto``: a widget in a notebook)."""
+
+    def __init__(self) -> None:
+        from tqdm.auto import tqdm
+
+        self._tqdm = tqdm
+        self.bar = None
+
+    def __call__(self, event: str, data: dict) -> None:
+        if event != "progress":
+            return
+        if self.bar is None or self.bar.total != data.get("total"):
+            self.close()
+            self.bar = self._tqdm(total=data.get("total"), unit=f" {data.get('unit', '')}", unit_scale=True)
+        self.bar.set_description(data.get("what", ""), refresh=False)
+        self.bar.update(data["done"] - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
 def _progress(progress: Progress) -> Optional[Callable[[str, dict], None]]:
     if progress is True:
         try:
-            from tqdm.auto import tqdm
+            return _Bar()
         except ImportError:
-            return lambda event, data: None
-        bar = {"bar": None}
-
-        def show(event: str, data: dict) -> None:
-            if event != "progress":
-                return
-            if bar["bar"] is None:
-                bar["bar"] = tqdm(total=data.get("total"), unit=f" {data.get('unit', '')}")
-            b = bar["bar"]
-            b.set_description(data.get("what", ""))
-            b.update(data["done"] - b.n)
-
-        return show
+            return None
     if callable(progress):
         return progress
+    if progress not in (None, False):
+        raise TypeError(f"progress={progress!r}: give True (tqdm's bar), a function (event, data), or None")
     return None
 
 
 def _ask(kind: str, body: dict, progress: Progress = None, max_memory: Optional[int] = None, time_limit: Optional[float] = None, pdb_dir: Optional[str] = None) -> Any:
+    hear = _progress(progress)
     try:
         text = _core.ask(
             kind,
             _json.dumps(body),
-            progress=_progress(progress),
+            progress=hear,
             max_memory=_size(max_memory),
             time_limit=time_limit,
             pdb_dir=pdb_dir,
         )
     except _core.Failed as e:
         _raise(e)
+    finally:
+        if isinstance(hear, _Bar):
+            hear.close()
     return _json.loads(text)
 
 
@@ -331,10 +350,13 @@ def check(text_or_path: Union[str, Definition, "_os.PathLike[str]"], *, time_lim
     return Answer(_ask("check", {"definition": d.text, "file": d.file}, time_limit=time_limit))
 
 
-def wipeout(color: str = "white", *, first: Optional[str] = None, progress: Progress = None, time_limit: Optional[float] = None) -> Wipeouts:
-    """Reversi: the fewest plies in which ``color`` wipes the other off the
-    board, every such final position and the games that reach them."""
-    options = {"color": color}
+def wipeout(color: Optional[str] = None, *, first: Optional[str] = None, progress: Progress = None, time_limit: Optional[float] = None) -> Wipeouts:
+    """Reversi: the fewest plies in which ``color`` (the door's default,
+    ``black``, when None) wipes the other off the board, every such final
+    position and the games that reach them."""
+    options = {}
+    if color is not None:
+        options["color"] = color
     if first is not None:
         options["first"] = first
     return Wipeouts(_ask("wipeout", {"game": "wipeout", "options": options}, progress, time_limit=time_limit))

@@ -3,6 +3,7 @@
 from typing import Callable, List, Optional
 
 __version__: str
+__all__ = ["Failed", "__version__", "animation_svg", "ask", "games", "histogram_svg"]
 
 class Failed(Exception):
     """A question the library refused: its argument is the door's JSON

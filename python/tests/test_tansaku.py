@@ -139,6 +139,65 @@ def test_progress_is_heard():
     assert [s["side"] for s in steps] == ["bound"] * len(steps) and len(steps) == 29
 
 
+def test_progress_true_draws_tqdms_bar(capsys):
+    pytest.importorskip("tqdm")
+    answer = tansaku.longest("flip-row", size=18, progress=True)
+    err = capsys.readouterr().err
+    assert answer.states == 18 << 17
+    # tqdm's bar on stderr, over the analysis's states, at its levels
+    assert "level" in err and "states" in err and "2.36M" in err, err
+
+
+def test_progress_must_be_a_function_or_true():
+    with pytest.raises(TypeError):
+        tansaku.solve("flip-row", progress="yes")
+
+
+def test_the_type_stub_is_generated_from_the_catalogue():
+    """tansaku/__init__.pyi is what stubgen.py writes from the library's
+    catalogue today: an option added or changed in the library shows here."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("stubgen", ROOT / "python" / "stubgen.py")
+    stubgen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stubgen)
+    installed = Path(tansaku.__file__).with_name("__init__.pyi")
+    assert installed.read_text(encoding="utf-8") == stubgen.stub(tansaku.games())
+    # every game option a question takes is a keyword of the stub
+    for game in tansaku.games():
+        for option in game["options"]:
+            if option["name"] not in ("board", "goal") and "solve" in option["questions"]:
+                assert f"    {option['name']}: " in installed.read_text(encoding="utf-8")
+
+
+def test_the_stub_matches_the_package_and_catches_mistakes(tmp_path):
+    """mypy's stubtest finds the stub true to the running package; a
+    program asking for an unknown algorithm, a wrong colour or a text for
+    a flag is refused by mypy, and a right one is accepted."""
+    api = pytest.importorskip("mypy.api")
+    from mypy import stubtest
+
+    assert stubtest.test_stubs(stubtest.parse_options(["tansaku"])) == 0
+    good = tmp_path / "good.py"
+    good.write_text(
+        "import tansaku\n"
+        "s = tansaku.solve('sliding', board='867/254/3_1', bound='manhattan')\n"
+        "n: int = s.length if isinstance(s, tansaku.Solution) else 0\n"
+        "h: list[int] = tansaku.longest('flip-row', size=8).histogram\n"
+    )
+    out, err, status = api.run(["--strict", "--no-incremental", str(good)])
+    assert status == 0, out + err
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import tansaku\n"
+        "tansaku.solve('sliding', algo='fastest')\n"
+        "tansaku.wipeout('red')\n"
+        "tansaku.longest('flip-row', adjacent='yes')\n"
+    )
+    out, err, status = api.run(["--no-incremental", str(bad)])
+    assert status == 1 and out.count("[arg-type]") == 3, out + err
+
+
 def test_pictures_are_well_formed_svg():
     s = tansaku.solve("flip-row", board="BB_BBB")
     for svg in [s._repr_svg_(), s.animation(), tansaku.longest("sliding")._repr_svg_(), tansaku.wipeout()._repr_svg_()]:

@@ -2,10 +2,13 @@
 (the tables read once, by the first solve), timed by the library's own
 search seconds, as `tansaku solve sliding --batch` reports them.
 
-    python python/bench.py [TANSAKU_BIN]
+    python python/bench.py [TANSAKU_BIN]    # both, and the ratio
+    python python/bench.py --python         # the Python loop alone
 
 Prints Python's and the command line's total search seconds and their
-ratio; run it several times and quote medians (BENCHMARKS.md)."""
+ratio; run it several times and quote medians (BENCHMARKS.md). With
+--python it runs the loop alone, the Python half of a whole-process
+comparison with `tansaku solve sliding --batch data/korf100.txt`."""
 
 import json
 import subprocess
@@ -17,7 +20,8 @@ import tansaku
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
-BIN = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "tansaku")
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+BIN = ARGS[0] if ARGS else str(ROOT / "target" / "release" / "tansaku")
 
 
 def boards():
@@ -52,6 +56,9 @@ def cli_seconds():
 
 if __name__ == "__main__":
     py_search, py_wall, py_lengths = python_seconds()
+    if "--python" in sys.argv[1:]:
+        print(f"python  search {py_search:.3f} s  (loop {py_wall:.3f} s)  total length {sum(py_lengths)}")
+        sys.exit(0)
     cli_search, cli_lengths = cli_seconds()
     assert py_lengths == cli_lengths, "the lengths differ"
     print(f"python  search {py_search:.3f} s  (loop {py_wall:.3f} s)")

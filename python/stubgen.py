@@ -106,7 +106,7 @@ def docstring(summary: str, options: Dict[str, Tuple[dict, List[Tuple[str, dict]
 
 
 SUMMARIES = {
-    "solve": "A shortest solution of ``game`` (a built-in game's name, or a Definition) from ``board`` (its default when None) to ``goal``, by ``algo``. Returns a Solution, or NoSolution when none exists.",
+    "solve": "A shortest solution of ``game`` (a built-in game's name, or a Definition) from ``board`` (its default when None) to ``goal``, by ``algo``, on ``threads`` threads (every core when None). Returns a Solution, or NoSolution when none exists.",
     "longest": "The distance of every position to the goal: God's number (``longest``), the antipodes (``positions``, at most ``limit``) and the ``histogram``.",
     "judge": "The exact distance of ``board`` and of each position one move away: which moves bring the goal closer.",
     "trace": "Breadth-first search step by step: each position taken from the queue, its children new or seen, the queue after.",
@@ -116,13 +116,13 @@ SIGNATURES = {
     "solve": (
         "def solve(\n    game: _Game,\n    board: str | None = None,\n    goal: str | None = None,\n    algo: _Algorithm = 'auto',\n    *,\n"
         "    max_depth: int | None = None,\n    progress: _Progress = None,\n    max_memory: int | str | None = None,\n"
-        "    time_limit: float | None = None,\n    pdb_dir: str | None = None,\n",
+        "    time_limit: float | None = None,\n    pdb_dir: str | None = None,\n    threads: int | None = None,\n",
         ") -> Solution | NoSolution:",
     ),
     "longest": (
         "def longest(\n    game: _Game,\n    board: str | None = None,\n    goal: str | None = None,\n    *,\n"
         "    limit: int | None = None,\n    progress: _Progress = None,\n    max_memory: int | str | None = None,\n"
-        "    time_limit: float | None = None,\n    pdb_dir: str | None = None,\n",
+        "    time_limit: float | None = None,\n    pdb_dir: str | None = None,\n    threads: int | None = None,\n",
         ") -> Longest:",
     ),
     "judge": (

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import json as _json
 import os as _os
-from typing import Any, Callable, Optional, Union
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (typing costs a tenth of the import: the stub has the types)
+    from typing import Any, Callable, Optional, Union
+
+    Progress = Union[bool, Callable[[str, dict], None], None]
 
 from . import _core
 
@@ -202,8 +207,6 @@ class Definition:
 
 # ---------------------------------------------------------------- asking
 
-Progress = Union[bool, Callable[[str, dict], None], None]
-
 
 def _body(game: Union[str, Definition], board: Optional[str], goal: Optional[str], options: dict, **extra: Any) -> dict:
     body: dict = {}
@@ -261,7 +264,7 @@ def _progress(progress: Progress) -> Optional[Callable[[str, dict], None]]:
     return None
 
 
-def _ask(kind: str, body: dict, progress: Progress = None, max_memory: Optional[int] = None, time_limit: Optional[float] = None, pdb_dir: Optional[str] = None) -> Any:
+def _ask(kind: str, body: dict, progress: Progress = None, max_memory: Optional[int] = None, time_limit: Optional[float] = None, pdb_dir: Optional[str] = None, threads: Optional[int] = None) -> Any:
     hear = _progress(progress)
     try:
         text = _core.ask(
@@ -271,6 +274,7 @@ def _ask(kind: str, body: dict, progress: Progress = None, max_memory: Optional[
             max_memory=_size(max_memory),
             time_limit=time_limit,
             pdb_dir=pdb_dir,
+            threads=threads,
         )
     except _core.Failed as e:
         _raise(e)
@@ -301,15 +305,18 @@ def solve(
     max_memory: Union[int, str, None] = None,
     time_limit: Optional[float] = None,
     pdb_dir: Optional[str] = None,
+    threads: Optional[int] = None,
     **options: Any,
 ) -> Union[Solution, NoSolution]:
     """A shortest solution of ``game`` (a built-in game's name, or a
     :class:`Definition`) from ``board`` (its default when ``None``) to
     ``goal``, by ``algo`` (``auto``, ``bfs``, ``bidir``, ``iddfs``,
     ``idastar``, ...). Other keywords are the game's options
-    (``bound="7-8z"``, ``size="4x4"``), checked by the library. Returns a
-    :class:`Solution`, or :class:`NoSolution` when none exists."""
-    data = _ask("solve", _body(game, board, goal, options, algo=algo, max_depth=max_depth), progress, max_memory, time_limit, pdb_dir)
+    (``bound="7-8z"``, ``size="4x4"``), checked by the library. IDA*
+    searches on ``threads`` threads (every core when None, as the command
+    line). Returns a :class:`Solution`, or :class:`NoSolution` when none
+    exists."""
+    data = _ask("solve", _body(game, board, goal, options, algo=algo, max_depth=max_depth), progress, max_memory, time_limit, pdb_dir, threads)
     return Solution(data) if data.get("length") is not None else NoSolution(data)
 
 
@@ -323,12 +330,13 @@ def longest(
     max_memory: Union[int, str, None] = None,
     time_limit: Optional[float] = None,
     pdb_dir: Optional[str] = None,
+    threads: Optional[int] = None,
     **options: Any,
 ) -> Longest:
     """The distance of every position to the goal: God's number
     (``longest``), the antipodes (``positions``, at most ``limit``) and
     the ``histogram``."""
-    return Longest(_ask("longest", _body(game, board, goal, options, limit=limit), progress, max_memory, time_limit, pdb_dir))
+    return Longest(_ask("longest", _body(game, board, goal, options, limit=limit), progress, max_memory, time_limit, pdb_dir, threads))
 
 
 def judge(game: Union[str, Definition], board: Optional[str] = None, goal: Optional[str] = None, *, pdb_dir: Optional[str] = None, **options: Any) -> Answer:

@@ -97,6 +97,7 @@ def solve(
     max_memory: int | str | None = None,
     time_limit: float | None = None,
     pdb_dir: str | None = None,
+    threads: int | None = None,
     adjacent: bool | None = None,
     bound: str | None = None,
     size: str | None = None,
@@ -111,7 +112,8 @@ def solve(
 ) -> Solution | NoSolution:
     """A shortest solution of ``game`` (a built-in game's name, or a
     Definition) from ``board`` (its default when None) to ``goal``, by
-    ``algo``. Returns a Solution, or NoSolution when none exists.
+    ``algo``, on ``threads`` threads (every core when None). Returns a
+    Solution, or NoSolution when none exists.
 
     Game options (keywords, checked by the library; from its catalogue):
     adjacent: (flip-row, flip-square) Variant rule: a disc next to the empty
@@ -172,6 +174,7 @@ def longest(
     max_memory: int | str | None = None,
     time_limit: float | None = None,
     pdb_dir: str | None = None,
+    threads: int | None = None,
     size: int | str | None = None,
     adjacent: bool | None = None,
     diagonal: bool | None = None,

@@ -16,6 +16,7 @@ def ask(
     max_memory: Optional[int] = None,
     time_limit: Optional[float] = None,
     pdb_dir: Optional[str] = None,
+    threads: Optional[int] = None,
 ) -> str:
     """Answers question `kind` asked with the JSON `body`: the answer's JSON
     (SVG for `picture`). Raises Failed, or KeyboardInterrupt after Ctrl-C

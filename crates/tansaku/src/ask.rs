@@ -159,6 +159,31 @@ fn bounded(mut req: Request) -> Request {
 }
 
 impl Question {
+    /// The question searching on `threads` threads (a front end with the
+    /// machine to itself, as a library binding is, rather than a server
+    /// answering many; [`Question::read`] asks for one).
+    ///
+    /// ```
+    /// use tansaku::ask::{Kind, Question};
+    /// let q = Question::read(Kind::Solve, br#"{"game": "sliding", "board": "867/254/3_1"}"#, &[]).unwrap();
+    /// let q = q.with_threads(2);
+    /// assert!(matches!(&q, Question::Solve(_, req) if req.threads() == 2));
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        match &mut self {
+            Question::Solve(_, req)
+            | Question::Longest(_, req)
+            | Question::Wipeout(req)
+            | Question::Position(_, req)
+            | Question::Scramble(_, req, _, _)
+            | Question::Tables(req, _)
+            | Question::Judge(_, req)
+            | Question::Trace(_, req) => req.threads = Some(threads.max(1)),
+            Question::Check(_) | Question::Perft(_) | Question::Picture(_) | Question::Describe(_) => {}
+        }
+        self
+    }
+
     /// Reads a question of `kind` from `bytes` and checks all that can be
     /// checked before it runs (the game, its options, a definition's
     /// text); definitions by name are looked for in `dirs` too. A search

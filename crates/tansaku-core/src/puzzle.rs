@@ -71,6 +71,19 @@ pub trait Puzzle: Sync {
         None
     }
 
+    /// The parity of the length of every path from `s` to a goal, when
+    /// the puzzle fixes it: `Some(true)` when every such path is odd.
+    /// A puzzle in which every move flips some parity of the position
+    /// (the 3x3x3 cube's quarter turns each flip the parity of the corners'
+    /// permutation, and of the edges') and whose goals share that parity
+    /// knows it. IDA* then tries only bounds of that parity, stepping by 2.
+    /// By default, `None`: not known.
+    #[inline]
+    fn length_parity(&self, s: &Self::State) -> Option<bool> {
+        let _ = s;
+        None
+    }
+
     /// The successors a tree search needs after the move `last` (`None` at
     /// the root): a puzzle whose moves commute or combine (a cube's
     /// opposite faces, powers of one face) skips the moves that no shortest

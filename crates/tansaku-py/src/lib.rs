@@ -73,7 +73,9 @@ fn ask(
         None => None,
     };
     if threads == Some(0) {
-        return Err(PyValueError::new_err("threads=0: give 1 or more threads, or None for every core"));
+        return Err(PyValueError::new_err(
+            "threads=0: give 1 or more threads, or None for every core",
+        ));
     }
     // A program of its own, not a server's guest: every core unless told.
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -150,6 +150,65 @@ fn cube_quarter_turn_expectation() {
     assert!(file.contains(&format!("# tansaku-expect qtm length=12 start=\"{board}\"")));
 }
 
+/// Parity from the file (twsearch #13): in the quarter-turn metric every
+/// move of the 2x2x2 and of the 3x3x3 flips the corners' permutation
+/// parity, so a position's distance has the parity of its corners. Over
+/// the whole 2x2x2 table every reachable position's breadth-first
+/// distance has the parity found; on the 3x3x3, IDA* tries only bounds of
+/// the solution's parity and finds bidirectional search's lengths. In
+/// the half-turn metric a half turn is even: no parity is claimed.
+#[test]
+fn quarter_turns_fix_the_parity_of_every_length() {
+    use tansaku::define::tws::Perm;
+    let w = whole("2x2x2.tws", "qtm");
+    let (def, table) = &*w;
+    let Definition::Tws(t) = def else { unreachable!() };
+    let p = Perm::<32>(t);
+    let mut checked = 0;
+    for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()) {
+        let s = p.unrank(r);
+        let d = table.get(r).unwrap();
+        assert_eq!(
+            t.length_parity(&s.0[..t.bytes()]),
+            Some(d % 2 == 1),
+            "2x2x2 qtm rank {r}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3_674_160);
+    let w = whole("2x2x2.tws", "htm");
+    let Definition::Tws(t) = &w.0 else { unreachable!() };
+    assert_eq!(t.length_parity(&t.solved), None);
+
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
+    let qtm = load("3x3x3.tws", Some("qtm"));
+    let Definition::Tws(cube) = &qtm else { unreachable!() };
+    let mut odd_and_even = [false; 2];
+    for seed in 0..6 {
+        let board = scramble("3x3x3.tws", 300 + seed, 3 + seed as u32 % 3);
+        let ida = solve(&qtm, &board, Algorithm::IdaStar, Some("16M"), &ctx);
+        let bidir = solve(&qtm, &board, Algorithm::Bidir, None, &ctx);
+        assert_eq!(ida.length, bidir.length, "{board}");
+        assert!(ida.replayed && bidir.replayed, "{board}");
+        let parity = cube.length_parity(&cube.scramble(&board).unwrap());
+        assert_eq!(parity, Some(ida.length % 2 == 1), "{board}");
+        odd_and_even[ida.length % 2] = true;
+        let bounds: Vec<u32> = ida.iterations.iter().map(|i| i.bound).collect();
+        assert!(
+            bounds.iter().all(|b| *b as usize % 2 == ida.length % 2),
+            "{board}: bounds {bounds:?}"
+        );
+        assert!(
+            bounds.windows(2).all(|w| w[1] >= w[0] + 2),
+            "{board}: bounds {bounds:?}"
+        );
+    }
+    assert_eq!(odd_and_even, [true, true], "both parities met");
+    let htm = load("3x3x3.tws", None);
+    let Definition::Tws(cube) = &htm else { unreachable!() };
+    assert_eq!(cube.length_parity(&cube.scramble("R U F'").unwrap()), None);
+}
+
 /// Canonical sequences of the 3x3x3: 18 first moves, then 15 or 12 (a
 /// face is never followed by itself, and of two opposite faces only one
 /// order is kept); in the quarter-turn metric a quarter turn may repeat

@@ -379,7 +379,9 @@ pub fn ida_star_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         memo: memo0,
         auto: r.start(start),
     };
-    iterate(h0, Stats::default(), &opts, |bound, keeper, resume, last| {
+    let parity = p.length_parity(start);
+    let first = fit(h0, parity);
+    iterate(first, parity, Stats::default(), &opts, |bound, keeper, resume, last| {
         // An iteration costs a few times the one before it; splitting pays
         // only for large ones (listing subtrees, starting threads).
         let large = opts.split_from == 0 || last.is_some_and(|i: &Iteration| i.generated >= opts.split_from);
@@ -484,7 +486,19 @@ fn resumed(
     Ok(start)
 }
 
-/// The iterations of an IDA* search from cost bound `first`, each run by
+/// The least bound from `bound` up that a solution's length can be, when
+/// every solution's length has the parity `parity` ([`Puzzle::length_parity`]).
+#[inline]
+fn fit(bound: u32, parity: Option<bool>) -> u32 {
+    match parity {
+        Some(odd) if (bound & 1 == 1) != odd => bound + 1,
+        _ => bound,
+    }
+}
+
+/// The iterations of an IDA* search from cost bound `first` (and, when
+/// every solution's length has the parity `parity`, only bounds of it),
+/// each run by
 /// `one(bound, keeper, resume, last iteration)`: progress, the stop
 /// signals, the depth limit and the checkpoint (opened here; a resumed
 /// run starts at the bound it saved, with its iterations' counts) around
@@ -492,6 +506,7 @@ fn resumed(
 /// counted in the totals.
 fn iterate<P: Puzzle, M, A>(
     first: u32,
+    parity: Option<bool>,
     before: Stats,
     opts: &IdaOptions,
     mut one: impl FnMut(u32, Option<&Keeper>, Option<Resume>, Option<&Iteration>) -> Result<Outcome<P, M, A>, SearchError>,
@@ -596,7 +611,7 @@ fn iterate<P: Puzzle, M, A>(
                     layers: Default::default(),
                 });
             }
-            Step::Exceeded(next) => bound = next,
+            Step::Exceeded(next) => bound = fit(next, parity),
             Step::Exhausted | Step::Stopped => {
                 progress.finish();
                 if let Some(k) = &keeper {

@@ -204,6 +204,10 @@ pub struct Tws {
     next: Vec<Vec<u16>>,
     /// The symmetries, found on first use ([`Tws::symmetries`]).
     pub(super) symmetries: std::sync::OnceLock<Vec<symmetry::TwsSymmetry>>,
+    /// The sets whose permutation parities every move flips in sum, and
+    /// that sum's value on every goal, found on first use
+    /// ([`Tws::length_parity`]).
+    pub(super) parity: std::sync::OnceLock<Option<(u64, bool)>>,
 }
 
 impl Tws {
@@ -517,6 +521,96 @@ impl Tws {
             );
         }
         Ok(s)
+    }
+
+    /// The parity of every path's length from `s` to a goal, when the
+    /// file fixes it (twsearch #13): some sets of distinct pieces whose
+    /// permutation parities, summed, every move of the metric flips, and
+    /// that sum the same on every goal. Then a path from `s` is as long,
+    /// mod 2, as that sum on `s`. In the quarter-turn metric, every move of
+    /// the 3x3x3 is a 4-cycle of corners (odd): a scramble's corner parity
+    /// says whether its solutions are odd or even. In the half-turn metric
+    /// a half turn is even: no parity.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let parsed = |metric| match Definition::parse(&Src::new("3x3x3.tws", &text), Some(metric)).unwrap() {
+    ///     Definition::Tws(t) => t,
+    ///     _ => unreachable!(),
+    /// };
+    /// let (qtm, htm) = (parsed("qtm"), parsed("htm"));
+    /// let s = qtm.scramble("R U F'").unwrap();
+    /// assert_eq!(qtm.length_parity(&s), Some(true));
+    /// assert_eq!(htm.length_parity(&htm.scramble("R U F'").unwrap()), None);
+    /// ```
+    pub fn length_parity(&self, s: &[u8]) -> Option<bool> {
+        let (mask, goals) = (*self.parity.get_or_init(|| self.find_parity()))?;
+        Some(self.parity_of(s, mask) != goals)
+    }
+
+    /// Sum over the sets of `mask` of the parity of `s`'s permutation of
+    /// that set relative to the solved position.
+    fn parity_of(&self, s: &[u8], mask: u64) -> bool {
+        let mut odd_sum = false;
+        for (k, set) in self.sets.iter().enumerate() {
+            if mask >> k & 1 == 0 {
+                continue;
+            }
+            let (n, off) = (set.count, set.offset);
+            let mut home = vec![0usize; n];
+            for i in 0..n {
+                home[usize::from(self.solved[off + i])] = i;
+            }
+            let perm: Vec<usize> = (0..n).map(|i| home[usize::from(s[off + i])]).collect();
+            odd_sum ^= odd(&perm);
+        }
+        odd_sum
+    }
+
+    /// The sets (a bit each) of [`Tws::length_parity`] and their sum on
+    /// the goals, if some do.
+    fn find_parity(&self) -> Option<(u64, bool)> {
+        let distinct: Vec<usize> = (0..self.sets.len())
+            .filter(|&k| {
+                let set = &self.sets[k];
+                set.labels.len() == set.count && set.count > 1
+            })
+            .collect();
+        if distinct.is_empty() || distinct.len() > 16 || self.sets.len() > 64 {
+            return None;
+        }
+        // Each move's parity on each set of distinct pieces.
+        let flips: Vec<u64> = self
+            .metric_moves
+            .iter()
+            .map(|&i| {
+                let a = &self.actions[i];
+                distinct.iter().fold(0u64, |bits, &k| {
+                    let set = &self.sets[k];
+                    let base = set.offset / 2;
+                    let perm: Vec<usize> = a.from[base..base + set.count].iter().map(|&x| usize::from(x)).collect();
+                    if odd(&perm) { bits | 1 << k } else { bits }
+                })
+            })
+            .collect();
+        if flips.is_empty() {
+            return None;
+        }
+        let mask = (1u64..1 << distinct.len())
+            .map(|pick| {
+                distinct
+                    .iter()
+                    .enumerate()
+                    .filter(|&(b, _)| pick >> b & 1 == 1)
+                    .fold(0u64, |m, (_, &k)| m | 1 << k)
+            })
+            .find(|&mask| flips.iter().all(|&f| (f & mask).count_ones() % 2 == 1))?;
+        let first = self.parity_of(&self.goals[0], mask);
+        self.goals
+            .iter()
+            .all(|g| self.parity_of(g, mask) == first)
+            .then_some((mask, first))
     }
 
     /// Whether the parities of `s`'s permutations (sets of distinct

@@ -93,6 +93,7 @@ impl Tws {
             prune: Vec::new(),
             next: Vec::new(),
             symmetries: std::sync::OnceLock::new(),
+            parity: std::sync::OnceLock::new(),
         };
         t.add_powers(src, &r.base)?;
         t.metric_moves = (0..t.actions.len())

@@ -66,6 +66,11 @@ impl<const N: usize> Puzzle for Perm<'_, N> {
     fn goal_states(&self) -> Option<Vec<Cells<N>>> {
         Some(self.0.goals.iter().map(|g| self.state(g)).collect())
     }
+
+    #[inline]
+    fn length_parity(&self, s: &Cells<N>) -> Option<bool> {
+        self.0.length_parity(&s.0[..self.0.bytes])
+    }
 }
 
 impl<const N: usize> Ranked for Perm<'_, N> {

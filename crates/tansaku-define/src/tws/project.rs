@@ -229,6 +229,7 @@ impl Tws {
             prune: Vec::new(),
             next: self.next.clone(),
             symmetries: std::sync::OnceLock::new(),
+            parity: std::sync::OnceLock::new(),
         };
         let mut projected = Projected { tws, maps };
         // The other solved positions, as the projection sees them.

@@ -308,6 +308,9 @@ impl<P: Puzzle> Puzzle for Listed<'_, P> {
     fn goal_states(&self) -> Option<Vec<P::State>> {
         Some(self.goals.clone())
     }
+    fn length_parity(&self, s: &P::State) -> Option<bool> {
+        self.p.length_parity(s)
+    }
 }
 
 /// Solves a defined puzzle from the request's start (or the file's).

@@ -245,7 +245,7 @@ pub fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     stats.seconds = spent + timer.seconds();
     let fresh = |s: &P::State| r.start(s);
     let nodes = &nodes;
-    iterate(first, stats, &opts, |bound, keeper, resume, _| {
+    iterate(first, None, stats, &opts, |bound, keeper, resume, _| {
         let split = frontier.partition_point(|&k| nodes[k as usize].g + nodes[k as usize].h <= bound);
         let past = match frontier.get(split) {
             Some(&k) => Step::Exceeded(nodes[k as usize].g + nodes[k as usize].h),

@@ -47,6 +47,9 @@ fn failed(e: ErrorBody) -> PyErr {
 /// `KeyboardInterrupt` after a Ctrl-C has cancelled the search.
 #[pyfunction]
 #[pyo3(signature = (kind, body, progress=None, max_memory=None, time_limit=None, pdb_dir=None, threads=None))]
+// (Python's keyword arguments, each optional: a struct would only be
+// unpacked from them again.)
+#[allow(clippy::too_many_arguments)]
 fn ask(
     py: Python<'_>,
     kind: &str,

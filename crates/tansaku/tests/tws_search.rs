@@ -209,6 +209,89 @@ fn quarter_turns_fix_the_parity_of_every_length() {
     assert_eq!(cube.length_parity(&cube.scramble("R U F'").unwrap()), None);
 }
 
+/// God's number between two phases (twsearch #112), `longest --from`:
+/// on the 2x2x2, from "the layer U does not turn is solved" (its pieces
+/// 2, 4 and 5 home and unturned) to solved, the histogram equals the
+/// whole table's distances counted over exactly those positions (found
+/// here by hand, piece by piece), 648 of them; and from anything to a
+/// goal that asks only for that layer. A start set that tells apart
+/// pieces the goal makes alike, one no move reaches, and one for a
+/// blocks puzzle are refused in a line.
+#[test]
+fn gods_number_from_a_start_set() {
+    use tansaku::define::tws::Perm;
+    let w = whole("2x2x2.tws", "htm");
+    let (def, table) = &*w;
+    let Definition::Tws(t) = def else { unreachable!() };
+    let p = Perm::<32>(t);
+    let layer_home = |s: &[u8]| [1usize, 3, 4].iter().all(|&i| s[i] == i as u8 && s[7 + i] == 0);
+    let mut expected: Vec<u64> = Vec::new();
+    for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()) {
+        if layer_home(&p.unrank(r).0) {
+            let d = table.get(r).unwrap() as usize;
+            expected.resize(expected.len().max(d + 1), 0);
+            expected[d] += 1;
+        }
+    }
+    let from = "CORNERS 0 2 0 4 5 0 0 / ? 0 ? 0 0 ? ?";
+    let ctx = Context::new();
+    let got = run::analyse(def, &Request::default().with("from", from), &ctx).unwrap();
+    assert_eq!(got.histogram, expected);
+    assert_eq!(got.states, 648);
+    assert_eq!(got.longest as usize, expected.len() - 1);
+    assert_eq!(got.count, *expected.last().unwrap());
+    for text in &got.positions {
+        let s = t.parse_state(text).unwrap();
+        assert!(layer_home(&s), "{text}");
+    }
+
+    // The goal asks for that layer only; the start is anything.
+    let path = Path::new(crate::support::ROOT).join("puzzles/2x2x2.tws");
+    let file = std::fs::read_to_string(path).unwrap();
+    let layer = file.replacen("1 2 3 4 5 6 7\n0 0 0 0 0 0 0", "1 2 1 4 5 1 1\n? 0 ? 0 0 ? ?", 1);
+    let goal = Definition::parse(&Src::new("layer.tws", &layer), None).unwrap();
+    let whole_layer = run::analyse(&goal, &Request::default(), &ctx).unwrap();
+    let any = run::analyse(
+        &goal,
+        &Request::default().with("from", "CORNERS 1 1 1 1 1 1 1 / ? ? ? ? ? ? ?"),
+        &ctx,
+    )
+    .unwrap();
+    assert_eq!(any.histogram, whole_layer.histogram);
+    let none_given = run::analyse(&goal, &Request::default().with("from", ""), &ctx).unwrap();
+    assert_eq!(none_given.histogram, whole_layer.histogram);
+
+    for (definition, start, says) in [
+        (&goal, "CORNERS 1 2 3 4 5 1 1", "tells apart pieces"),
+        (
+            &goal,
+            "CORNERS 1 2 1 4 5 1 1 / 1 0 ? 0 0 ? ?",
+            "whose orientation the file ignores",
+        ),
+        (
+            def,
+            "CORNERS 1 2 3 4 5 6 7 / 1 0 0 0 0 0 0",
+            "no position the moves reach",
+        ),
+        (def, "EDGES 1 2", "not a set of"),
+        (def, "CORNERS 1 2 3", "7 pieces"),
+        (def, "CORNERS 1 2 3 4 5 6 7 / 0 0 0 0 0 0 3", "3 is not one"),
+    ] {
+        let e = run::analyse(definition, &Request::default().with("from", start), &ctx).unwrap_err();
+        assert!(e.to_string().contains(says), "{start}: {e}");
+    }
+    let swap = Definition::parse(
+        &Src::new(
+            "swap.toml",
+            "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n",
+        ),
+        None,
+    )
+    .unwrap();
+    let e = run::analyse(&swap, &Request::default().with("from", "AB/.."), &ctx).unwrap_err();
+    assert!(e.to_string().contains(".tws puzzles only"), "{e}");
+}
+
 /// Canonical sequences of the 3x3x3: 18 first moves, then 15 or 12 (a
 /// face is never followed by itself, and of two opposite faces only one
 /// order is kept); in the quarter-turn metric a quarter turn may repeat

@@ -159,6 +159,11 @@ fn definition_flags(question: Question) -> Vec<Arg> {
             .long("metric")
             .help("Metric: step or piece (blocks), htm or qtm (.tws); default: the file's (blocks) or htm"),
     ];
+    if question == Question::Longest {
+        v.push(Arg::new("from").long("from").value_name("STATE").help(
+            "For a .tws puzzle: God's number from a start set to the solved set, e.g. the cube with its cross solved: --from \"EDGE 1 2 3 4 0 0 0 0 0 0 0 0 / 0 0 0 0 ? ? ? ? ? ? ? ?\". Written set by set as positions are: pieces sharing a number are alike, ? is any orientation, a set left out is anything",
+        ));
+    }
     if question == Question::Solve {
         v.extend([
             Arg::new("board").long("board").help(

@@ -46,7 +46,8 @@ fn resolve(a: &GameArgs) -> Result<(Box<dyn Game>, GameArgs), Failure> {
 }
 
 /// The library's request of `a` for `game`: the request's and the game's
-/// options as given; for a definition, `--board`, `--metric` and `--set`.
+/// options as given; for a definition, `--board`, `--metric`, `--from`
+/// and `--set`.
 fn request_of(a: &GameArgs, game: &dyn Game) -> Result<Request, Failure> {
     let specs = if a.game.is_some() { game.options() } else { Vec::new() };
     let mut req = a.request(&specs).map_err(failure)?;
@@ -56,7 +57,7 @@ fn request_of(a: &GameArgs, game: &dyn Game) -> Result<Request, Failure> {
     if a.game.is_some() {
         return Ok(req);
     }
-    for key in ["board", "metric"] {
+    for key in ["board", "metric", "from"] {
         if let Some(v) = a.text(key) {
             req = req.with(key, Value::Text(v));
         }

@@ -24,6 +24,7 @@
 //! orientation. Ranks are a multiset rank of the classes times the
 //! orientations, less the last one when every move keeps their sum.
 
+mod from;
 mod parse;
 mod perm;
 mod project;
@@ -31,6 +32,7 @@ pub(crate) mod symmetry;
 
 use super::multiset::Multiset;
 use super::{Cells, DefError, Expect, Src};
+pub use from::StartSet;
 pub use perm::Perm;
 pub use project::{Projected, SetPart};
 use serde::Serialize;

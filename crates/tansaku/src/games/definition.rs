@@ -6,7 +6,7 @@
 
 use super::common::{JUDGE_TABLE_STATES, judge_by_table, judge_with};
 use crate::answer::{Cells, Checked, Judgement, Position};
-use crate::options::{BOTH, Kind, OptionSpec, Params, Question};
+use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, settle};
 pub use crate::{Longest, Request, RunError, SolveAnswer, Solved};
 use std::fmt::Display;
@@ -17,14 +17,16 @@ use tansaku_core::render::Board;
 use tansaku_core::search::auto::{
     Algorithm, RunOptions, Space, choose, run, run_pruned, run_ranked, run_ranked_pruned,
 };
-use tansaku_core::search::retrograde::{RetroOptions, count_orbits, retrograde_sparse, retrograde_symmetric};
+use tansaku_core::search::retrograde::{
+    Analysis, RetroOptions, count_orbits, retrograde_dense, retrograde_sparse, retrograde_symmetric,
+};
 use tansaku_core::search::symmetric::StartSymmetry;
 use tansaku_core::search::{LowerBound, SearchError};
 use tansaku_core::{Puzzle, Ranked, Symmetric};
 use tansaku_define::blockpdb::BlockTables;
 use tansaku_define::blocks::{Blocks, Grid};
 use tansaku_define::prune;
-use tansaku_define::tws::{Perm, Tws, TwsMove};
+use tansaku_define::tws::{Perm, StartSet, Tws, TwsMove};
 use tansaku_define::{Definition, Expect, Src};
 use tansaku_puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
 use tansaku_puzzles::sliding::{ParsedBoard, SlideState, Sliding};
@@ -654,6 +656,28 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
         def.fingerprint()
     );
     params(def, req, Question::Longest)?;
+    if let (Some(_), Definition::Blocks(_)) = (req.get("from"), def) {
+        return Err(RunError::BadInput(
+            "a start set is read for .tws puzzles only: a blocks puzzle's analysis covers every position reached from its start"
+                .into(),
+        ));
+    }
+    if let (Some(text), Definition::Tws(t)) = (req.get("from"), def) {
+        let set = t
+            .start_set(text)
+            .map_err(|e| RunError::BadInput(format!("the start set: {e}")))?;
+        let opts = req.retro(ctx, format!("{key}, distances for a start set"));
+        let mut out = if t.bytes() <= 16 {
+            analyse_from(&Perm::<16>(t), &set, opts)
+        } else if t.bytes() <= 32 {
+            analyse_from(&Perm::<32>(t), &set, opts)
+        } else {
+            analyse_from(&Perm::<64>(t), &set, opts)
+        }?;
+        out.puzzle = def.name().to_string();
+        out.metric = Some(def.metric().to_string());
+        return Ok(out);
+    }
     let opts = req.retro(ctx, key);
     let mut out = with_puzzle!(def, |p| analyse_on(&p, opts, ctx))?;
     out.puzzle = def.name().to_string();
@@ -700,6 +724,57 @@ where
         out.symmetries = p.symmetry_names();
     }
     out.representation = representation;
+    Ok(out)
+}
+
+/// God's number from a start set to the file's solved set (twsearch
+/// #112): every position's distance to the goal, by a breadth-first
+/// analysis from it, counted over the positions of the start set. Counts
+/// are of positions as the file sees them (its alike pieces alike).
+fn analyse_from<const N: usize>(p: &Perm<'_, N>, set: &StartSet, opts: RetroOptions) -> Result<Longest, RunError> {
+    let t = p.0;
+    let keep = opts.keep;
+    let (all, table) = retrograde_dense(p, opts)?;
+    let within = |r: u64| table.get(r).filter(|_| set.contains(t, &p.unrank(r).0[..t.bytes()]));
+    let mut histogram = vec![0u64; all.histogram.len()];
+    for r in 0..p.state_count() {
+        if let Some(d) = within(r) {
+            histogram[d as usize] += 1;
+        }
+    }
+    while histogram.last() == Some(&0) {
+        histogram.pop();
+    }
+    let Some(&count) = histogram.last() else {
+        return Err(RunError::BadInput(
+            "the start set holds no position the moves reach from the solved set (check its orientations and parities)"
+                .into(),
+        ));
+    };
+    let longest = (histogram.len() - 1) as u32;
+    let positions: Vec<_> = (0..p.state_count())
+        .filter(|&r| within(r) == Some(longest))
+        .take(keep)
+        .map(|r| p.unrank(r))
+        .collect();
+    let analysis = Analysis {
+        states: histogram.iter().sum(),
+        histogram,
+        longest,
+        count,
+        positions,
+        stats: all.stats,
+    };
+    let mut out = Longest::of(
+        p,
+        |s| p.grid(s),
+        String::new(),
+        analysis,
+        Some(p.state_count()),
+        None,
+        keep,
+    );
+    out.representation = "dense";
     Ok(out)
 }
 
@@ -1018,6 +1093,14 @@ pub fn definition_options(def: &Definition) -> Vec<OptionSpec> {
         )
         .value_name("SIZE"),
         super::sliding::automaton_option(),
+        OptionSpec::new(
+            "from",
+            Kind::Text,
+            None,
+            "For a .tws puzzle: count distances from a start set instead of from every position (God's number between two phases), written as a position set by set, \"EDGE 1 2 3 4 0 0 0 0 0 0 0 0 / 0 0 0 0 ? ? ? ? ? ? ? ? | ...\": pieces sharing a number are alike, ? is any orientation, a set left out is anything",
+        )
+        .read_by(LONGEST)
+        .value_name("STATE"),
         OptionSpec::new(
             "symmetric-lookups",
             Kind::Int { min: 0, max: 64 },

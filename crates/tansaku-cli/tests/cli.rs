@@ -512,6 +512,27 @@ fn definitions_solve_analyse_and_check_from_the_command_line() {
         (v["states"].as_u64(), v["longest"].as_u64(), v["count"].as_u64()),
         (Some(181_440), Some(31), Some(2))
     );
+    // From a start set (the 2x2x2 with one layer solved): the library's
+    // answer, the set as written; a bad set is one line and exit 2.
+    let from = "CORNERS 0 2 0 4 5 0 0 / ? 0 ? 0 0 ? ?";
+    let v = json(&["longest", "--def", &puzzle_file("2x2x2.tws"), "--from", from, "--quiet"]);
+    assert_eq!((v["states"].as_u64(), v["from"].as_str()), (Some(648), Some(from)));
+    let def = tansaku::define::Definition::load(std::path::Path::new(&puzzle_file("2x2x2.tws")), None).unwrap();
+    let lib = tansaku::games::definition::analyse(
+        &def,
+        &tansaku::Request::default().with("from", from),
+        &tansaku::Context::new(),
+    )
+    .unwrap();
+    assert_eq!(v["histogram"], serde_json::json!(lib.histogram));
+    let out = tansaku()
+        .args(["longest", "--def", &puzzle_file("2x2x2.tws"), "--from", "CORNERS 0 2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("7 pieces"), "{err}");
     let out = tansaku()
         .args(["check", &puzzle_file("knights.toml")])
         .output()

@@ -250,7 +250,11 @@ pub struct Longest {
     /// Positions in the ranked space (the reachable ones where the space
     /// is not ranked).
     pub space: u64,
-    /// Positions that reach the goal.
+    /// The start set the distances are counted over, as written, when
+    /// they are not counted over every position (a definition's `from`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// Positions that reach the goal (of the start set, with `from`).
     pub states: u64,
     /// The longest distance (God's number for this goal).
     pub longest: u32,
@@ -297,6 +301,7 @@ impl Longest {
             puzzle,
             metric: None,
             space: space.unwrap_or(a.states),
+            from: None,
             states: a.states,
             longest: a.longest,
             count: a.count,

@@ -174,9 +174,19 @@ pub(crate) fn print_longest(a: &Longest, json: bool) {
         Some(m) => format!("{} ({m})", a.puzzle),
         None => a.puzzle.clone(),
     };
-    println!("{title}: distance of every board to the goal (retrograde analysis)");
-    println!();
-    println!("states     {} reachable of {}", a.states, a.space);
+    match &a.from {
+        Some(from) => {
+            println!("{title}: distance to the goal of every position of the start set (retrograde analysis)");
+            println!("from       {from}");
+            println!();
+            println!("states     {} in the start set, of {} positions", a.states, a.space);
+        }
+        None => {
+            println!("{title}: distance of every board to the goal (retrograde analysis)");
+            println!();
+            println!("states     {} reachable of {}", a.states, a.space);
+        }
+    }
     println!("longest    {} moves", a.longest);
     match a.count_up_to_symmetry {
         Some(o) => println!("count      {} longest positions ({} up to symmetry)", a.count, o),

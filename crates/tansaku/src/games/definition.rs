@@ -676,6 +676,7 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
         }?;
         out.puzzle = def.name().to_string();
         out.metric = Some(def.metric().to_string());
+        out.from = Some(text.to_string());
         return Ok(out);
     }
     let opts = req.retro(ctx, key);

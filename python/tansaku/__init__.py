@@ -221,7 +221,9 @@ def _body(game: Union[str, Definition], board: Optional[str], goal: Optional[str
     if goal is not None:
         body["goal"] = goal
     if options:
-        body["options"] = {k.replace("_", "-"): v for k, v in options.items()}
+        # (table_memory is table-memory; from_, Python's way to write a
+        # keyword, is from)
+        body["options"] = {k.rstrip("_").replace("_", "-"): v for k, v in options.items()}
     body.update({k: v for k, v in extra.items() if v is not None})
     return body
 

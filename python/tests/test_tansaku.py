@@ -78,6 +78,14 @@ def test_a_definition_from_text_and_from_a_path():
     assert report.ok
 
 
+def test_a_start_set_is_given_as_from_():
+    path = ROOT / "puzzles" / "2x2x2.tws"
+    start = "CORNERS 0 2 0 4 5 0 0 / ? 0 ? 0 0 ? ?"
+    answer = tansaku.longest(tansaku.Definition(path), from_=start)
+    assert (answer.states, answer["from"]) == (648, start)
+    assert timeless(answer.json()) == timeless(cli("longest", "--def", str(path), "--from", start))
+
+
 def test_bad_input_raises_the_doors_kind():
     with pytest.raises(tansaku.BadInput) as e:
         tansaku.solve("sliding", board="12/34/5")

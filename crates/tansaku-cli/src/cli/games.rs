@@ -160,9 +160,7 @@ fn definition_flags(question: Question) -> Vec<Arg> {
             .help("Metric: step or piece (blocks), htm or qtm (.tws); default: the file's (blocks) or htm"),
     ];
     if question == Question::Longest {
-        v.push(Arg::new("from").long("from").value_name("STATE").help(
-            "For a .tws puzzle: God's number from a start set to the solved set, e.g. the cube with its cross solved: --from \"EDGE 1 2 3 4 0 0 0 0 0 0 0 0 / 0 0 0 0 ? ? ? ? ? ? ? ?\". Written set by set as positions are: pieces sharing a number are alike, ? is any orientation, a set left out is anything",
-        ));
+        v.push(declared::arg(&tansaku::games::definition::from_option()));
     }
     if question == Question::Solve {
         v.extend([
@@ -318,6 +316,11 @@ impl GameArgs {
     /// A text flag of the command line itself.
     pub(crate) fn text(&self, id: &str) -> Option<String> {
         self.matches.try_get_one::<String>(id).ok().flatten().cloned()
+    }
+
+    /// A flag read by an option's kind (a [`declared::arg`]).
+    pub(crate) fn value(&self, id: &str) -> Option<Value> {
+        self.matches.try_get_one::<Value>(id).ok().flatten().cloned()
     }
 
     /// `--max-memory`.

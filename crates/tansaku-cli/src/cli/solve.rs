@@ -57,10 +57,13 @@ fn request_of(a: &GameArgs, game: &dyn Game) -> Result<Request, Failure> {
     if a.game.is_some() {
         return Ok(req);
     }
-    for key in ["board", "metric", "from"] {
+    for key in ["board", "metric"] {
         if let Some(v) = a.text(key) {
             req = req.with(key, Value::Text(v));
         }
+    }
+    if let Some(v) = a.value("from") {
+        req = req.with("from", v);
     }
     Ok(req)
 }

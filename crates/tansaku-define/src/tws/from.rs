@@ -54,25 +54,9 @@ impl Tws {
     /// ```
     pub fn start_set(&self, text: &str) -> Result<StartSet, String> {
         let mut sets: Vec<Option<SetPattern>> = vec![None; self.sets.len()];
-        for chunk in text.split(['|', '\n']).filter(|c| !c.trim().is_empty()) {
-            let words: Vec<&str> = chunk.split_whitespace().collect();
-            let Some(k) = self.sets.iter().position(|set| set.name == words[0]) else {
-                return Err(format!(
-                    "'{}' is not a set of {} (sets: {}); write the start set as SET p1 .. pn [/ o1 .. on] | SET ...",
-                    words[0],
-                    self.name,
-                    self.sets.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ")
-                ));
-            };
-            if sets[k].is_some() {
-                return Err(format!("set '{}' is given twice", words[0]));
-            }
+        for (k, pieces, ori) in self.set_chunks(text, "the start set")? {
             let set = &self.sets[k];
             let (n, off) = (set.count, set.offset);
-            let (pieces, ori) = match words[1..].iter().position(|w| *w == "/") {
-                Some(i) => (&words[1..1 + i], &words[2 + i..]),
-                None => (&words[1..], &words[..0]),
-            };
             if pieces.len() != n || !(ori.is_empty() || ori.len() == n) {
                 return Err(format!(
                     "set '{}' has {n} pieces; {} pieces and {} orientations given",

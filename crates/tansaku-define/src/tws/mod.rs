@@ -39,6 +39,10 @@ use serde::Serialize;
 use std::fmt;
 use tansaku_core::puzzle::{Puzzle, Ranked, Symmetric};
 
+/// One set of a position's text: the set's index, its piece words and its
+/// orientation words ([`Tws::set_chunks`]).
+pub(super) type SetWords<'t> = (usize, Vec<&'t str>, Vec<&'t str>);
+
 /// Largest position, in bytes (two per piece).
 pub const MAX_BYTES: usize = 64;
 
@@ -434,26 +438,10 @@ impl Tws {
     /// ```
     pub fn parse_state(&self, text: &str) -> Result<Vec<u8>, String> {
         let mut s = self.solved.clone();
-        let mut given = vec![false; self.sets.len()];
-        for chunk in text.split(['|', '\n']).filter(|c| !c.trim().is_empty()) {
-            let words: Vec<&str> = chunk.split_whitespace().collect();
-            let Some(k) = self.sets.iter().position(|set| set.name == words[0]) else {
-                return Err(format!(
-                    "'{}' is not a set of {} (sets: {}); write a position as SET p1 .. pn [/ o1 .. on] | SET ...",
-                    words[0],
-                    self.name,
-                    self.sets.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ")
-                ));
-            };
-            if std::mem::replace(&mut given[k], true) {
-                return Err(format!("set '{}' is given twice", words[0]));
-            }
+        for (k, pieces, ori) in self.set_chunks(text, "a position")? {
+            let (pieces, ori) = (&pieces[..], &ori[..]);
             let set = &self.sets[k];
             let (n, off) = (set.count, set.offset);
-            let (pieces, ori) = match words[1..].iter().position(|w| *w == "/") {
-                Some(i) => (&words[1..1 + i], &words[2 + i..]),
-                None => (&words[1..], &words[..0]),
-            };
             let numbers = |what: &str, ws: &[&str]| -> Result<Vec<usize>, String> {
                 let v: Vec<usize> = ws
                     .iter()
@@ -613,6 +601,34 @@ impl Tws {
             .iter()
             .all(|g| self.parity_of(g, mask) == first)
             .then_some((mask, first))
+    }
+
+    /// A position's text (`what` it is, for messages) split set by set,
+    /// `SET p1 .. pn [/ o1 .. on] | SET ...` (or a set a line): each set's
+    /// index, its piece words and its orientation words (none when the
+    /// `/` part is left out). A set unknown or given twice is refused.
+    pub(super) fn set_chunks<'t>(&self, text: &'t str, what: &str) -> Result<Vec<SetWords<'t>>, String> {
+        let mut out: Vec<SetWords<'t>> = Vec::new();
+        for chunk in text.split(['|', '\n']).filter(|c| !c.trim().is_empty()) {
+            let words: Vec<&str> = chunk.split_whitespace().collect();
+            let Some(k) = self.sets.iter().position(|set| set.name == words[0]) else {
+                return Err(format!(
+                    "'{}' is not a set of {} (sets: {}); write {what} as SET p1 .. pn [/ o1 .. on] | SET ...",
+                    words[0],
+                    self.name,
+                    self.sets.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ")
+                ));
+            };
+            if out.iter().any(|(j, _, _)| *j == k) {
+                return Err(format!("set '{}' is given twice", words[0]));
+            }
+            let (pieces, ori) = match words[1..].iter().position(|w| *w == "/") {
+                Some(i) => (words[1..1 + i].to_vec(), words[2 + i..].to_vec()),
+                None => (words[1..].to_vec(), Vec::new()),
+            };
+            out.push((k, pieces, ori));
+        }
+        Ok(out)
     }
 
     /// Whether the parities of `s`'s permutations (sets of distinct

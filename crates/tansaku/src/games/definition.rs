@@ -1066,6 +1066,19 @@ where
     judge_with(p, &start, "search", here, |t, _| distance(t))
 }
 
+/// A `.tws` definition's start set for `longest` (twsearch #112): the
+/// distances counted over it alone ([`analyse`]).
+pub fn from_option() -> OptionSpec {
+    OptionSpec::new(
+        "from",
+        Kind::Text,
+        None,
+        "For a .tws puzzle: God's number from a start set to the solved set, e.g. the cube with its cross solved: \"EDGE 1 2 3 4 0 0 0 0 0 0 0 0 / 0 0 0 0 ? ? ? ? ? ? ? ?\". Written set by set as positions are: pieces sharing a number are alike, ? is any orientation, a set left out is anything",
+    )
+    .read_by(LONGEST)
+    .value_name("STATE")
+}
+
 /// The options of a definition: its start, its metric, and how its IDA*
 /// builds and reads its tables.
 pub fn definition_options(def: &Definition) -> Vec<OptionSpec> {
@@ -1094,14 +1107,7 @@ pub fn definition_options(def: &Definition) -> Vec<OptionSpec> {
         )
         .value_name("SIZE"),
         super::sliding::automaton_option(),
-        OptionSpec::new(
-            "from",
-            Kind::Text,
-            None,
-            "For a .tws puzzle: count distances from a start set instead of from every position (God's number between two phases), written as a position set by set, \"EDGE 1 2 3 4 0 0 0 0 0 0 0 0 / 0 0 0 0 ? ? ? ? ? ? ? ? | ...\": pieces sharing a number are alike, ? is any orientation, a set left out is anything",
-        )
-        .read_by(LONGEST)
-        .value_name("STATE"),
+        from_option(),
         OptionSpec::new(
             "symmetric-lookups",
             Kind::Int { min: 0, max: 64 },

@@ -21,7 +21,18 @@ pub struct Multiset {
     /// the last symbol filling the rest: a pattern database's pieces
     /// among pieces made identical ([`Multiset::pieces_among`]).
     partial: usize,
+    /// For few symbols of few copies (the cube's tetrads, its slices): the
+    /// lexicographic rank without a division. A count of copies left of
+    /// each symbol is a `state` (mixed radix, `stride[v]` the weight of
+    /// symbol `v`); `prefix[state * symbols + x]` is the number of
+    /// arrangements of the symbols left that start with a symbol below
+    /// `x`. Empty otherwise.
+    prefix: Vec<u64>,
+    stride: Vec<u32>,
 }
+
+/// Most count states [`Multiset`] keeps a prefix table for.
+const PREFIX_STATES: u64 = 1 << 12;
 
 impl Multiset {
     /// Arrangements of `counts[v]` copies of each symbol `v`; `None` when
@@ -55,18 +66,70 @@ impl Multiset {
                 factorial[i] = factorial[i - 1] * i as u64;
             }
         }
-        Some(Multiset {
-            counts: counts.to_vec(),
-            len,
-            total: total as u64,
-            permutation,
-            factorial,
-            small: counts.len() <= 64
-                && total
-                    .checked_mul(len as u128 + 1)
-                    .is_some_and(|x| x <= u128::from(u64::MAX)),
-            partial: 0,
-        })
+        Some(
+            Multiset {
+                counts: counts.to_vec(),
+                len,
+                total: total as u64,
+                permutation,
+                factorial,
+                small: counts.len() <= 64
+                    && total
+                        .checked_mul(len as u128 + 1)
+                        .is_some_and(|x| x <= u128::from(u64::MAX)),
+                partial: 0,
+                prefix: Vec::new(),
+                stride: Vec::new(),
+            }
+            .with_prefix(),
+        )
+    }
+
+    /// The prefix table of `self`, when the count states are few.
+    fn with_prefix(mut self) -> Self {
+        let k = self.counts.len();
+        let states = self
+            .counts
+            .iter()
+            .try_fold(1u64, |a, &c| a.checked_mul(u64::from(c) + 1));
+        if self.permutation || k < 2 || states.is_none_or(|n| n > PREFIX_STATES) {
+            return self;
+        }
+        let states = states.unwrap_or(0) as usize;
+        let mut stride = vec![1u32; k];
+        for v in 1..k {
+            stride[v] = stride[v - 1] * (self.counts[v - 1] + 1);
+        }
+        // Arrangements of the counts `left`: (sum)! / prod(left[v]!).
+        let arrangements = |left: &[u32]| -> u64 {
+            let (mut total, mut placed) = (1u128, 0u128);
+            for &c in left {
+                for j in 1..=u128::from(c) {
+                    placed += 1;
+                    total = total * placed / j;
+                }
+            }
+            total as u64
+        };
+        let mut prefix = vec![0u64; states * k];
+        let mut left = vec![0u32; k];
+        for st in 0..states {
+            for v in 0..k {
+                left[v] = (st as u32 / stride[v]) % (self.counts[v] + 1);
+            }
+            let mut sum = 0u64;
+            for x in 0..k {
+                prefix[st * k + x] = sum;
+                if left[x] > 0 {
+                    left[x] -= 1;
+                    sum += arrangements(&left);
+                    left[x] += 1;
+                }
+            }
+        }
+        self.prefix = prefix;
+        self.stride = stride;
+        self
     }
 
     /// Arrangements of `k` distinct symbols `0..k` and `n - k` copies of
@@ -131,6 +194,11 @@ impl Multiset {
         self.partial
     }
 
+    /// Number of distinct symbols.
+    pub fn symbols(&self) -> usize {
+        self.counts.len()
+    }
+
     /// Number of arrangements.
     pub fn count(&self) -> u64 {
         self.total
@@ -174,6 +242,22 @@ impl Multiset {
                 let smaller_free = (!used & ((1u64 << x) - 1)).count_ones() as u64;
                 rank += smaller_free * self.factorial[self.len - 1 - i];
                 used |= 1 << x;
+            }
+            return rank;
+        }
+        if !self.prefix.is_empty() {
+            let k = self.counts.len();
+            let mut st: usize = self
+                .counts
+                .iter()
+                .zip(&self.stride)
+                .map(|(&c, &w)| (c * w) as usize)
+                .sum();
+            let mut rank = 0u64;
+            for &x in seq {
+                let x = usize::from(x);
+                rank += self.prefix[st * k + x];
+                st -= self.stride[x] as usize;
             }
             return rank;
         }
@@ -264,6 +348,30 @@ impl Multiset {
             }
             return;
         }
+        if !self.prefix.is_empty() {
+            // The last symbol whose prefix does not pass what is left.
+            let k = self.counts.len();
+            let mut st: usize = self
+                .counts
+                .iter()
+                .zip(&self.stride)
+                .map(|(&c, &w)| (c * w) as usize)
+                .sum();
+            let mut r = r;
+            for slot in out.iter_mut().take(self.len) {
+                let row = &self.prefix[st * k..st * k + k];
+                let x = (0..k)
+                    .rev()
+                    .find(|&x| {
+                        !(st / self.stride[x] as usize).is_multiple_of(self.counts[x] as usize + 1) && row[x] <= r
+                    })
+                    .unwrap_or(0);
+                *slot = x as u8;
+                r -= row[x];
+                st -= self.stride[x] as usize;
+            }
+            return;
+        }
         let mut stack = [0u32; 64];
         let mut heap = Vec::new();
         let left: &mut [u32] = if self.counts.len() <= 64 {
@@ -325,13 +433,22 @@ mod tests {
 
     #[test]
     fn every_path_agrees_with_the_wide_one() {
-        // A permutation (Lehmer), a small multiset (u64) and the same
-        // multiset forced onto the u128 path rank alike.
-        for counts in [vec![1u32; 7], vec![3, 1, 2, 2]] {
+        // A permutation (Lehmer), a small multiset (the prefix table), and
+        // the same multiset forced onto the u128 path rank alike: the
+        // cube's slices and tetrads among them.
+        for counts in [
+            vec![1u32; 7],
+            vec![3, 1, 2, 2],
+            vec![4, 4, 4],
+            vec![4, 4],
+            vec![2, 5, 1],
+        ] {
             let m = Multiset::new(&counts).unwrap();
+            assert_eq!(m.prefix.is_empty(), counts.iter().all(|&c| c == 1), "{counts:?}");
             let wide = Multiset {
                 permutation: false,
                 small: false,
+                prefix: Vec::new(),
                 ..m.clone()
             };
             for r in (0..m.count()).step_by(7) {

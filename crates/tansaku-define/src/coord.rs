@@ -35,6 +35,11 @@ enum Twists {
     /// Piece order: the table of positions holds `p' * span + t`, with `t`
     /// the twists picked up; `o' = o + t` digit by digit in base `base`.
     Pieces { base: u32, add: Add },
+    /// The orientations of some classes only, in slot order (the cube's
+    /// edges in their slices, one slice turned): which slots they are on
+    /// depends on the arrangement, so one table moves the pair, indexed by
+    /// the whole component.
+    Joint,
 }
 
 /// Digit-wise addition of two orientation vectors.
@@ -77,6 +82,9 @@ const MAX_SETS: usize = 16;
 /// Largest orientation span added through a table of pairs.
 const ADD_TABLE: u64 = 1024;
 
+/// Largest table of a [`Twists::Joint`] set (entries: states times moves).
+const JOINT: u64 = 1 << 28;
+
 impl Coords {
     /// The tables of `t` (a projected puzzle), or `None` when a set does
     /// not suit them (pieces kept among identical ones that are themselves
@@ -93,7 +101,8 @@ impl Coords {
             let span = o.checked_pow(digits as u32)?;
             let positions = set.classes.count();
             let size = positions.checked_mul(span)?;
-            if set.blind != 0 && !set.piece_order {
+            let joint = set.blind != 0 && !set.piece_order;
+            if joint && (size > u64::from(u32::MAX) + 1 || size.checked_mul(moves as u64)? > JOINT) {
                 return None;
             }
             let pieces = set.piece_order && o > 1;
@@ -121,6 +130,46 @@ impl Coords {
                     to
                 })
                 .collect();
+            if joint {
+                let blind = set.blind;
+                let next: Vec<u32> = (0..size)
+                    .into_par_iter()
+                    .flat_map_iter(|c| {
+                        let (p, mut ori) = (c / span, c % span);
+                        let (mut seq, mut turn) = ([0u8; 64], [0u8; 64]);
+                        set.classes.unrank_into(p, &mut seq[..n]);
+                        // As the rank writes them: the slots of classes not
+                        // blind, in slot order, the first most significant.
+                        for i in (0..n).rev() {
+                            if blind >> seq[i] & 1 == 0 {
+                                turn[i] = (ori % o) as u8;
+                                ori /= o;
+                            }
+                        }
+                        let actions = &actions;
+                        (0..moves).map(move |a| {
+                            let (from, twist) = actions[a];
+                            let mut out = [0u8; 64];
+                            let mut y = 0u64;
+                            for i in 0..n {
+                                let f = usize::from(from[i]);
+                                out[i] = seq[f];
+                                if blind >> seq[f] & 1 == 0 {
+                                    y = y * o + (u64::from(turn[f]) + u64::from(twist[i])) % o;
+                                }
+                            }
+                            (set.classes.rank(&out[..n]) * span + y) as u32
+                        })
+                    })
+                    .collect();
+                sets.push(SetCoord {
+                    span,
+                    size,
+                    next,
+                    twists: Twists::Joint,
+                });
+                continue;
+            }
             let next: Vec<u32> = (0..positions)
                 .into_par_iter()
                 .flat_map_iter(|p| {
@@ -229,10 +278,13 @@ impl Coords {
             .map(|set| {
                 let o = u64::from(set.orientations);
                 let span = o.saturating_pow(set.digits() as u32);
-                let tables = set
-                    .classes
-                    .count()
-                    .saturating_add(if set.piece_order { 0 } else { span });
+                let tables = if set.blind != 0 && !set.piece_order {
+                    set.classes.count().saturating_mul(span)
+                } else {
+                    set.classes
+                        .count()
+                        .saturating_add(if set.piece_order { 0 } else { span })
+                };
                 let add = if set.piece_order && o > 2 && span <= ADD_TABLE {
                     span * span
                 } else {
@@ -247,10 +299,13 @@ impl Coords {
     #[inline]
     fn step(&self, k: usize, c: u64, a: usize) -> u64 {
         let set = &self.sets[k];
+        if let Twists::Joint = set.twists {
+            return u64::from(set.next[c as usize * self.moves + a]);
+        }
         let (p, o) = (c / set.span, c % set.span);
         let e = u64::from(set.next[p as usize * self.moves + a]);
         match &set.twists {
-            Twists::None => e,
+            Twists::None | Twists::Joint => e,
             Twists::Slots(table) => e * set.span + u64::from(table[o as usize * self.moves + a]),
             Twists::Pieces { base, add } => {
                 let t = e % set.span;

@@ -25,6 +25,7 @@
 //! orientations, less the last one when every move keeps their sum.
 
 mod from;
+mod orbits;
 mod parse;
 mod perm;
 mod project;
@@ -33,8 +34,9 @@ pub(crate) mod symmetry;
 use super::multiset::Multiset;
 use super::{Cells, DefError, Expect, Src};
 pub use from::StartSet;
+pub use orbits::SquareOrbits;
 pub use perm::Perm;
-pub use project::{Projected, SetPart};
+pub use project::{Projected, ProjectedSymmetry, SetPart};
 use serde::Serialize;
 use std::fmt;
 use tansaku_core::puzzle::{Puzzle, Ranked, Symmetric};

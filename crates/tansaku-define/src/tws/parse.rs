@@ -598,6 +598,8 @@ fn prune_comments(src: &Src, t: &Tws) -> Result<Vec<Vec<SetPart>>, DefError> {
                 set,
                 pieces,
                 orientation,
+                alike: Vec::new(),
+                unturned: 0,
             });
         }
         if t.project(&parts).tws.rank_space().is_none() {

@@ -15,6 +15,17 @@ pub struct SetPart {
     pub pieces: Vec<u8>,
     /// Orientation counts for the kept pieces.
     pub orientation: bool,
+    /// Instead of some pieces kept and the rest made one class: every
+    /// class of the set in one of these groups, each group made one class
+    /// (`pieces` then empty), orientation counting for every piece when
+    /// `orientation`. The pieces labelled by their orbit under a subgroup
+    /// ([`Tws::square_orbits`]): a coset's picture. Empty for the usual
+    /// part.
+    pub alike: Vec<Vec<u8>>,
+    /// Groups of `alike` (a bit each) whose orientation is ignored even
+    /// when `orientation`: the cube's edges in their slices, only those of
+    /// one slice turned.
+    pub unturned: u64,
 }
 
 /// How a position of the full puzzle maps onto a projection's.
@@ -128,20 +139,40 @@ impl Tws {
             let old = &self.sets[part.set];
             let n = old.count;
             let classes = self.classes_of(part.set);
-            let kept: Vec<u8> = (0..classes as u8).filter(|c| part.pieces.contains(c)).collect();
+            let kept: Vec<u8> = if part.alike.is_empty() {
+                (0..classes as u8).filter(|c| part.pieces.contains(c)).collect()
+            } else {
+                (0..part.alike.len() as u8).collect()
+            };
             let merged = kept.len() as u8;
             let mut class = vec![merged; 256];
             for (k, &c) in kept.iter().enumerate() {
                 class[usize::from(c)] = k as u8;
             }
-            let some_merged = kept.len() < classes;
+            if !part.alike.is_empty() {
+                for (g, group) in part.alike.iter().enumerate() {
+                    for &c in group {
+                        class[usize::from(c)] = g as u8;
+                    }
+                }
+            }
+            let some_merged = kept.len() < classes && part.alike.is_empty();
             let orientation = part.orientation && old.orientations > 1;
             // Ignored orientations: the merged class's, and those the file
             // ignores (`?`) among the kept classes.
             let mut blind = if some_merged && orientation { 1u64 << merged } else { 0 };
             if orientation {
-                for (k, &c) in kept.iter().enumerate() {
-                    blind |= (old.blind >> c & 1) << k;
+                if part.alike.is_empty() {
+                    for (k, &c) in kept.iter().enumerate() {
+                        blind |= (old.blind >> c & 1) << k;
+                    }
+                } else {
+                    // A group is blind when one of its classes is.
+                    for (g, group) in part.alike.iter().enumerate() {
+                        if part.unturned >> g & 1 == 1 || group.iter().any(|&c| old.blind >> c & 1 == 1) {
+                            blind |= 1 << g;
+                        }
+                    }
                 }
             }
             let old_solved = &self.solved[old.offset..old.offset + 2 * n];
@@ -241,5 +272,103 @@ impl Tws {
             }
         }
         projected
+    }
+}
+
+/// A symmetry of the full puzzle acting on a projection's positions
+/// ([`Projected::symmetry`]): `σ s σ⁻¹` seen through the projection.
+#[derive(Clone, Debug)]
+pub struct ProjectedSymmetry {
+    sets: Vec<SetImage>,
+}
+
+/// What a [`ProjectedSymmetry`] does to one set of the projection.
+#[derive(Clone, Debug)]
+struct SetImage {
+    offset: usize,
+    count: usize,
+    orientations: u8,
+    /// Where each slot goes.
+    to: Vec<u8>,
+    /// The image of each class of the projection.
+    class: Vec<u8>,
+    /// The orientation each class adds (its pieces' homes', alike).
+    add_class: Vec<u8>,
+    /// The orientation each slot takes away.
+    add_slot: Vec<u8>,
+    mirrored: bool,
+    blind: u64,
+}
+
+impl Projected {
+    /// Symmetry `sym` of the full puzzle `full` as a map of this
+    /// projection's positions, when it is one: it takes the pieces of each
+    /// class of the projection onto the pieces of one class, and turns
+    /// them alike where their orientation counts. `None` otherwise (a
+    /// symmetry taking a kept piece onto one made alike, or a group of
+    /// alike pieces onto pieces of two groups). Defined for a puzzle whose
+    /// pieces are all distinct ([`Tws::invertible`]).
+    pub fn symmetry(&self, full: &Tws, sym: &super::symmetry::TwsSymmetry) -> Option<ProjectedSymmetry> {
+        if !full.invertible() {
+            return None;
+        }
+        let mut sets = Vec::new();
+        for (m, set) in self.maps.iter().zip(&self.tws.sets) {
+            let k = full.sets.iter().position(|s| s.offset == m.from)?;
+            let n = m.count;
+            let classes = set.classes.symbols();
+            let (mut class, mut add_class) = (vec![u8::MAX; classes], vec![u8::MAX; classes]);
+            for p in 0..n {
+                let c = usize::from(m.class[p]);
+                let image = m.class[usize::from(sym.to[k][p])];
+                let add = if m.orientation && m.blind >> c & 1 == 0 {
+                    sym.add[k][p]
+                } else {
+                    0
+                };
+                if class[c] == u8::MAX {
+                    (class[c], add_class[c]) = (image, add);
+                } else if class[c] != image || add_class[c] != add {
+                    return None;
+                }
+            }
+            if (0..classes).any(|c| (m.blind >> c & 1) != (m.blind >> class[c] & 1)) {
+                return None;
+            }
+            sets.push(SetImage {
+                offset: m.to,
+                count: n,
+                orientations: set.orientations,
+                to: sym.to[k].clone(),
+                class,
+                add_class,
+                add_slot: if m.orientation { sym.add[k].clone() } else { vec![0; n] },
+                mirrored: sym.mirrored[k],
+                blind: m.blind,
+            });
+        }
+        Some(ProjectedSymmetry { sets })
+    }
+}
+
+impl ProjectedSymmetry {
+    /// The image `σ s σ⁻¹` of the projection's position `s` into `out`.
+    #[inline]
+    pub fn apply(&self, s: &[u8], out: &mut [u8]) {
+        for set in &self.sets {
+            let (n, off, o) = (set.count, set.offset, u16::from(set.orientations));
+            for i in 0..n {
+                let c = usize::from(s[off + i]);
+                let j = usize::from(set.to[i]);
+                out[off + j] = set.class[c];
+                out[off + n + j] = if o == 1 || set.blind >> c & 1 == 1 {
+                    0
+                } else {
+                    let x = u16::from(s[off + n + i]);
+                    let x = if set.mirrored && x != 0 { o - x } else { x };
+                    ((x + u16::from(set.add_class[c]) + o - u16::from(set.add_slot[i])) % o) as u8
+                };
+            }
+        }
     }
 }

@@ -26,6 +26,7 @@ pub mod coord;
 pub mod multiset;
 pub mod prune;
 pub mod symmetry;
+pub mod symtable;
 pub mod tws;
 pub mod xorbfs;
 

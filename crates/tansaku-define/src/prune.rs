@@ -12,13 +12,21 @@
 //! since every move of the full puzzle is a move (or nothing) of the
 //! projection. The bound of a position is the largest over the tables.
 //!
+//! A projection may also label a set's pieces by their orbit under a
+//! subgroup instead of keeping some ([`coset`]): a picture of the
+//! position's coset over every set at once, kept once per class of
+//! symmetric positions ([`crate::symtable`]).
+//!
 //! [`plan`] chooses the projections that fit a table budget: the whole
-//! puzzle when it fits (the bound is then exact), else for each set that
-//! moves, its pieces in groups as large as the set's share allows. [`Tables::build`] builds them (kept in the context's tables, so a
-//! second solve finds them) and [`Tables::estimate`] is the bound.
+//! puzzle when it fits (the bound is then exact), else the coset's picture
+//! when it fits three quarters of the budget, and for each set that
+//! moves, its pieces in groups as large as the set's share of the rest
+//! allows. [`Tables::build`] builds them (kept in the context's tables, so
+//! a second solve finds them) and [`Tables::estimate`] is the bound.
 
 use super::coord::Coords;
 use super::symmetry::TwsSymmetry;
+use super::symtable::SymReduced;
 use super::tws::{Projected, SetPart, Tws};
 use super::xorbfs::{NIBBLE_UNREACHED, XorProjection, nibbles_of};
 use serde::Serialize;
@@ -46,7 +54,13 @@ impl Projection {
                 let set = &t.sets[p.set];
                 let all = p.pieces.len() == t.classes_of(p.set);
                 let mut s = set.name.clone();
-                if !all {
+                if !p.alike.is_empty() {
+                    s.push_str(&format!(" in {} orbits", p.alike.len()));
+                    if p.orientation && p.unturned != 0 {
+                        let turned = p.alike.len() - p.unturned.count_ones() as usize;
+                        s.push_str(&format!(", {turned} turned"));
+                    }
+                } else if !all {
                     s.push(' ');
                     s.push_str(&ranges(&p.pieces));
                 }
@@ -69,6 +83,103 @@ impl Projection {
     pub fn bytes(&self, t: &Tws) -> Option<u64> {
         self.entries(t).map(|n| n.div_ceil(2))
     }
+
+    /// Bytes of its table as [`Tables::build`] keeps it: a coset's
+    /// picture reduced by symmetry where it can be (about:
+    /// [`SymReduced::estimate`]), else [`Projection::bytes`].
+    pub fn reduced_bytes(&self, t: &Tws) -> Option<u64> {
+        match self.is_coset().then(|| SymReduced::estimate(t, self)).flatten() {
+            Some((entries, _)) => Some(entries.div_ceil(2)),
+            None => self.bytes(t),
+        }
+    }
+
+    /// Whether it labels pieces by orbit ([`SetPart::alike`]): a coset's
+    /// picture, the same seen through any symmetry, so never read on a
+    /// symmetric image.
+    pub fn is_coset(&self) -> bool {
+        self.0.iter().any(|p| !p.alike.is_empty())
+    }
+}
+
+/// The product table over every set at once that labels each piece by
+/// its orbit under the squares of the moves ([`Tws::square_orbits`]), with
+/// the orientations those squares keep: the picture of the position's
+/// coset, which no square changes (on the cube, corners in their tetrads
+/// and twisted, edges in their slices: 5,304,568,500 entries, 117,567,450
+/// up to symmetry). Of the sets whose orientation could count, the subset
+/// giving the largest table within `budget` bytes is kept, a table reduced
+/// by symmetry ([`SymReduced`]) before any that is not (orientation on no
+/// set: none, a picture too coarse to pay its lookup). `None` for a
+/// puzzle of one moving set, when the squares mix every set whole, or
+/// when nothing fits.
+///
+/// ```
+/// use tansaku_define::{Definition, Src, prune};
+/// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+/// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+/// let coset = prune::coset(&t, 768 << 20).unwrap();
+/// // The flips of one slice's edges, the twists of one tetrad's corners.
+/// assert_eq!(coset.name(&t), "EDGE in 3 orbits, 1 turned + CORNER in 2 orbits, 1 turned");
+/// assert_eq!(coset.entries(&t), Some(554_400 * 5_670));
+/// // Kept up to the 8 symmetries that keep that slice and that tetrad.
+/// assert!(coset.reduced_bytes(&t).unwrap() < 200_000_000);
+/// assert!(prune::coset(&t, 1 << 20).is_none());
+/// ```
+pub fn coset(t: &Tws, budget: u64) -> Option<Projection> {
+    let orbits = t.square_orbits();
+    // A product over two sets at least (a single set's own tables see it
+    // better), not every one mixed whole and unturned.
+    if orbits.len() < 2 || orbits.iter().all(|o| o.orbits.len() == 1 && !o.orientation_kept) {
+        return None;
+    }
+    // A bit per orbit whose orientation may count, set by set.
+    let mut first = Vec::with_capacity(orbits.len());
+    let mut bits = 0usize;
+    for o in &orbits {
+        first.push(bits);
+        if o.orientation_kept {
+            bits += o.orbits.len();
+        }
+    }
+    if bits > 16 {
+        return None;
+    }
+    let with = |pick: u64| {
+        Projection(
+            orbits
+                .iter()
+                .zip(&first)
+                .map(|(o, &at)| {
+                    let groups = o.orbits.len();
+                    let turned = if o.orientation_kept {
+                        pick >> at & ((1u64 << groups) - 1)
+                    } else {
+                        0
+                    };
+                    SetPart {
+                        set: o.set,
+                        pieces: Vec::new(),
+                        orientation: turned != 0,
+                        alike: o.orbits.clone(),
+                        unturned: if turned == 0 {
+                            0
+                        } else {
+                            !turned & ((1u64 << groups) - 1)
+                        },
+                    }
+                })
+                .collect(),
+        )
+    };
+    (1u64..1 << bits)
+        .map(with)
+        .filter_map(|p| {
+            let reduces = SymReduced::estimate(t, &p).is_some();
+            p.reduced_bytes(t).filter(|&n| n <= budget).map(|n| ((reduces, n), p))
+        })
+        .max_by_key(|(key, _)| *key)
+        .map(|(_, p)| p)
 }
 
 /// Pieces (from 0) written from 1 as ranges: `1-6`, `1,3,7-9`.
@@ -103,14 +214,38 @@ fn ranges(pieces: &[u8]) -> String {
 /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
 /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
 /// let names = |budget| prune::plan(&t, budget).iter().map(|p| p.name(&t)).collect::<Vec<_>>();
-/// assert_eq!(names(256 << 20), ["CORNER", "EDGE 1-6", "EDGE 7-12"]);
+/// // A coset's picture first (at most three quarters of the budget, kept
+/// // up to symmetry), then tables of single sets in what it leaves.
+/// let (one, two) = ("EDGE in 3 orbits, 1 turned", "EDGE in 3 orbits, 2 turned");
+/// assert_eq!(
+///     names(64 << 20),
+///     [&format!("{two} + CORNER in 2 orbits (no orientation)"), "CORNER 1-6", "CORNER 3-8", "EDGE 1-4,6,8", "EDGE 5,7,9-12"]
+/// );
+/// let picture = format!("{one} + CORNER in 2 orbits, 1 turned");
+/// assert_eq!(names(256 << 20), [&picture, "CORNER 1-6", "CORNER 3-8", "EDGE 1-6", "EDGE 7-12"]);
 /// // Seven edges a table when the corners leave room for two of them.
-/// assert_eq!(names(1 << 30), ["CORNER", "EDGE 1-7", "EDGE 6-12"]);
-/// // Two tables of eight edges do not fit 4G: one does, and a symmetry of
-/// // the cube takes its group onto the second's (read through its table).
-/// assert_eq!(names(4 << 30), ["CORNER", "EDGE 1-8", "EDGE 2-3,6-7,9-12"]);
+/// assert_eq!(names(1 << 30), [&picture, "CORNER", "EDGE 1-7", "EDGE 6-12"]);
+/// let picture = format!("{two} + CORNER in 2 orbits, 1 turned");
+/// assert_eq!(names(4 << 30), [&picture, "CORNER", "EDGE 1-7", "EDGE 6-12"]);
+/// // Without the picture (a file's own projections aside, as the planner
+/// // did before it): two tables of eight edges do not fit 4G, one does,
+/// // and a symmetry of the cube takes its group onto the second's (read
+/// // through its table).
+/// assert_eq!(
+///     prune::plan_without_coset(&t, 4 << 30).iter().map(|p| p.name(&t)).collect::<Vec<_>>(),
+///     ["CORNER", "EDGE 1-8", "EDGE 2-3,6-7,9-12"]
+/// );
 /// ```
 pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
+    plan_with(t, budget, true)
+}
+
+/// [`plan`] with no coset picture: tables of single sets only.
+pub fn plan_without_coset(t: &Tws, budget: u64) -> Vec<Projection> {
+    plan_with(t, budget, false)
+}
+
+fn plan_with(t: &Tws, budget: u64, pictures: bool) -> Vec<Projection> {
     // The file's own projections, as many as fit, in its order.
     if !t.prune.is_empty() {
         let mut left = budget;
@@ -131,6 +266,8 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
         set: s,
         pieces: (pieces.start as u8..pieces.end as u8).collect(),
         orientation: true,
+        alike: Vec::new(),
+        unturned: 0,
     };
     let mut sets: Vec<usize> = (0..t.sets.len()).filter(|&s| t.set_moves(s)).collect();
     if sets.is_empty() {
@@ -147,6 +284,12 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
     });
     let mut left = budget;
     let mut out = Vec::new();
+    // A coset's picture over every set first, when it fits in three
+    // quarters of the budget: the tables of single sets share the rest.
+    if let Some(c) = coset(t, budget / 4 * 3).filter(|_| pictures) {
+        left -= c.reduced_bytes(t).unwrap_or(0);
+        out.push(c);
+    }
     for (i, &s) in sets.iter().enumerate() {
         let share = left / (sets.len() - i) as u64;
         let n = t.classes_of(s);
@@ -180,6 +323,8 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
                         set: s,
                         pieces,
                         orientation: true,
+                        alike: Vec::new(),
+                        unturned: 0,
                     }])
                 })
                 .collect();
@@ -278,7 +423,12 @@ type Built = (u32, Vec<u8>);
 /// A table as read: the projection, the entries, and for a symmetric
 /// image of another table's group, the sets to conjugate (a bit mask) and
 /// the symmetry.
-type Table = (Projected, Arc<Built>, Option<(u64, TwsSymmetry)>);
+type Table = (
+    Projected,
+    Arc<Built>,
+    Option<(u64, TwsSymmetry)>,
+    Option<Arc<SymReduced>>,
+);
 
 /// The pattern databases of a definition, ready for lookups.
 pub struct Tables {
@@ -320,13 +470,14 @@ impl Tables {
         for (i, proj) in projections.iter().enumerate() {
             // A symmetric image of a table already built: that table, read
             // on the position's image.
-            let image = (0..i).find_map(|j| {
-                let sym = t
-                    .symmetries()
-                    .iter()
-                    .find(|y| tables[j].2.is_none() && reads(t, &projections[j], Some(y)) == reads(t, proj, None))?;
-                Some((j, sym))
-            });
+            let image = (0..i)
+                .filter(|&j| !proj.is_coset() && !projections[j].is_coset())
+                .find_map(|j| {
+                    let sym = t.symmetries().iter().find(|y| {
+                        tables[j].2.is_none() && reads(t, &projections[j], Some(y)) == reads(t, proj, None)
+                    })?;
+                    Some((j, sym))
+                });
             if let Some((j, sym)) = image {
                 let sets = projections[j].0.iter().fold(0u64, |m, part| m | 1 << part.set);
                 let (projected, table) = (tables[j].0.clone(), tables[j].1.clone());
@@ -338,17 +489,43 @@ impl Tables {
                     seconds: 0.0,
                     longest: table.0,
                 });
-                tables.push((projected, table, Some((sets, sym.clone()))));
+                tables.push((projected, table, Some((sets, sym.clone())), None));
                 continue;
             }
-            let projected = t.project(&proj.0);
-            let name = proj.name(t);
-            let entries = projected.tws.rank_space().unwrap_or(u64::MAX);
+            // A coset's picture is kept once per class of symmetric
+            // positions where the symmetries allow.
+            let reduced = if proj.is_coset() {
+                // Its classes, kept beside the tables for the next solve.
+                let key = format!("tws {:016x} {:?} symmetry classes", t.fingerprint, proj.0);
+                ctx.tables()
+                    .get_or_make(&key, 0, || SymReduced::new(t, proj).ok_or(()))
+                    .ok()
+            } else {
+                None
+            };
+            let projected = match &reduced {
+                Some(r) => r.projected.clone(),
+                None => t.project(&proj.0),
+            };
+            let mut name = proj.name(t);
+            let entries = match &reduced {
+                Some(r) => {
+                    name.push_str(&format!(" (up to {} symmetries)", r.symmetries()));
+                    r.entries()
+                }
+                None => projected.tws.rank_space().unwrap_or(u64::MAX),
+            };
             let bytes = entries.div_ceil(2);
             // The projection's key: the metric and the parts. A table of
             // one metric must never serve the other: quarter-turn distances
             // overestimate half-turn ones.
-            let key = format!("tws {:016x} {:?} {:?}", t.fingerprint, t.metric, proj.0);
+            let key = format!(
+                "tws {:016x} {:?} {:?}{}",
+                t.fingerprint,
+                t.metric,
+                proj.0,
+                if reduced.is_some() { " symmetry-reduced" } else { "" }
+            );
             let clock = web_time::Instant::now();
             let mut origin = "kept";
             let table = ctx.tables().get_or_make(&key, bytes, || {
@@ -363,14 +540,19 @@ impl Tables {
                 origin = "built";
                 tansaku_core::memory::check(
                     &format!("building the pattern database of {name}"),
-                    build_bytes(&projected.tws),
+                    reduced
+                        .as_ref()
+                        .map_or_else(|| build_bytes(&projected.tws), |r| r.build_bytes()),
                     ctx.budget(),
                 )?;
                 ctx.notice(&format!(
                     "building the pattern database of {name} ({entries} entries, {})",
                     tansaku_core::memory::human(bytes)
                 ));
-                let table = distances(&projected.tws, ctx)?;
+                let table = match &reduced {
+                    Some(r) => r.distances(ctx)?,
+                    None => distances(&projected.tws, ctx)?,
+                };
                 file.save(&table, ctx)?;
                 Ok::<_, SearchError>(table)
             })?;
@@ -387,7 +569,7 @@ impl Tables {
                 seconds,
                 longest: table.0,
             });
-            tables.push((projected, table, None));
+            tables.push((projected, table, None, reduced));
         }
         Ok(Tables {
             tables,
@@ -455,7 +637,7 @@ impl Tables {
     fn ranks(&self, s: &[u8], out: &mut [usize]) {
         let mut buf = [0u8; super::tws::MAX_BYTES];
         let mut image = [0u8; super::tws::MAX_BYTES];
-        for (k, (p, t, sym)) in self.tables.iter().enumerate() {
+        for (k, (p, t, sym, reduced)) in self.tables.iter().enumerate() {
             match sym {
                 None => p.project(s, &mut buf),
                 Some((sets, y)) => {
@@ -463,7 +645,8 @@ impl Tables {
                     p.project(&image, &mut buf);
                 }
             }
-            out[k] = p.tws.rank_of(&buf) as usize;
+            let r = p.tws.rank_of(&buf);
+            out[k] = reduced.as_ref().map_or(r, |x| x.index(r)) as usize;
             prefetch(&t.1, out[k]);
         }
     }
@@ -500,6 +683,8 @@ impl Tables {
         let mut names = Vec::new();
         for k in 0..self.tables.len() {
             let proj = &self.projections[k];
+            // (A coset's picture read on an image reads other pieces'
+            // orientations only when some of its orbits are unturned.)
             if self.tables[k].2.is_some() || proj.0.iter().all(|part| part.pieces.len() == t.classes_of(part.set)) {
                 continue;
             }
@@ -566,9 +751,10 @@ impl Tables {
         let (mut image, mut buf) = ([0u8; super::tws::MAX_BYTES], [0u8; super::tws::MAX_BYTES]);
         for (i, (k, sets, sym)) in self.symmetric.iter().enumerate() {
             t.conjugate_sets(sym, s, &mut image[..n], *sets);
-            let (p, table, _) = &self.tables[*k];
+            let (p, table, _, reduced) = &self.tables[*k];
             p.project(&image[..n], &mut buf);
-            ranks[real + i] = p.tws.rank_of(&buf) as usize;
+            let r = p.tws.rank_of(&buf);
+            ranks[real + i] = reduced.as_ref().map_or(r, |x| x.index(r)) as usize;
             prefetch(&table.1, ranks[real + i]);
         }
         let table_of = |i: usize| if i < real { i } else { self.symmetric[i - real].0 };
@@ -596,8 +782,19 @@ fn reads(t: &Tws, proj: &Projection, sym: Option<&TwsSymmetry>) -> Vec<(usize, u
             let n = t.sets[part.set].count;
             let mask = (0..n)
                 .filter(|&p| {
-                    let q = sym.map_or(p, |y| y.slot(part.set, p));
-                    part.pieces.contains(&(q as u8))
+                    let q = sym.map_or(p, |y| y.slot(part.set, p)) as u8;
+                    if part.alike.is_empty() {
+                        part.pieces.contains(&q)
+                    } else {
+                        // A coset's picture: the pieces whose orientation
+                        // it reads.
+                        part.orientation
+                            && part
+                                .alike
+                                .iter()
+                                .enumerate()
+                                .any(|(g, group)| part.unturned >> g & 1 == 0 && group.contains(&q))
+                    }
                 })
                 .fold(0u64, |m, p| m | 1 << p);
             (part.set, mask, part.orientation)

@@ -477,6 +477,22 @@ fn coordinate_tables_equal_the_generic_engine() {
         set,
         pieces: pieces.to_vec(),
         orientation,
+        alike: Vec::new(),
+        unturned: 0,
+    };
+    let orbits = |file: &str, set: usize, orientation: bool| {
+        let Definition::Tws(t) = load(file, None) else {
+            unreachable!()
+        };
+        let o = t.square_orbits().into_iter().find(|o| o.set == set).unwrap();
+        assert!(o.orbits.len() > 1, "{file}: set {set} in one orbit");
+        SetPart {
+            set,
+            pieces: Vec::new(),
+            orientation,
+            alike: o.orbits,
+            unturned: 0,
+        }
     };
     let cases: Vec<(&str, &str, Vec<SetPart>)> = vec![
         ("2x2x2.tws", "htm", vec![part(0, &[0, 1, 2, 3, 4, 5, 6], true)]),
@@ -496,6 +512,20 @@ fn coordinate_tables_equal_the_generic_engine() {
             "htm",
             vec![part(0, &[2, 7, 9], false), part(1, &[0, 1], true)],
         ),
+        // Pieces labelled by their orbit under the squares of the moves:
+        // corners in their tetrads and twisted, edges in their slices.
+        ("3x3x3.tws", "htm", vec![orbits("3x3x3.tws", 1, true)]),
+        ("3x3x3.tws", "qtm", vec![orbits("3x3x3.tws", 0, false)]),
+        // The edges of one slice turned, the others not.
+        (
+            "3x3x3.tws",
+            "htm",
+            vec![SetPart {
+                unturned: 0b110,
+                ..orbits("3x3x3.tws", 0, true)
+            }],
+        ),
+        ("2x2x2.tws", "htm", vec![orbits("2x2x2.tws", 0, true)]),
     ];
     for (file, metric, parts) in cases {
         let Definition::Tws(t) = load(file, Some(metric)) else {
@@ -508,6 +538,75 @@ fn coordinate_tables_equal_the_generic_engine() {
         let slow = retrograde_dense(&Perm::<64>(p), RetroOptions::default()).unwrap();
         assert_eq!(fast.0.histogram, slow.0.histogram, "{file} {metric} {parts:?}");
         assert!(fast.1.into_bytes() == slow.1.into_bytes(), "{file} {metric} {parts:?}");
+    }
+}
+
+/// A table kept once per class of symmetric positions gives, through its
+/// index, the full table's distance of every position, entry for entry:
+/// the cube's coset pictures under all 48 symmetries in both metrics, and
+/// projections only some symmetries map (one edge kept, the rest alike;
+/// the edges of one slice turned), reduced by those.
+#[test]
+fn symmetry_reduced_tables_equal_the_full_ones() {
+    use tansaku::define::coord::Coords;
+    use tansaku::define::symtable::SymReduced;
+    use tansaku::define::tws::SetPart;
+    let orbits = |t: &tansaku::define::tws::Tws, set: usize, orientation: bool| SetPart {
+        set,
+        pieces: Vec::new(),
+        orientation,
+        alike: t.square_orbits().into_iter().find(|o| o.set == set).unwrap().orbits,
+        unturned: 0,
+    };
+    let kept = |set: usize, pieces: &[u8]| SetPart {
+        set,
+        pieces: pieces.to_vec(),
+        orientation: true,
+        alike: Vec::new(),
+        unturned: 0,
+    };
+    for (metric, which, syms) in [("htm", 0, 48), ("qtm", 0, 48), ("htm", 1, 0), ("htm", 2, 16)] {
+        let Definition::Tws(t) = load("3x3x3.tws", Some(metric)) else {
+            unreachable!()
+        };
+        let parts = match which {
+            0 => vec![orbits(&t, 0, false), orbits(&t, 1, false)],
+            1 => vec![kept(0, &[0]), orbits(&t, 1, true)],
+            // The edges of one slice turned: the 16 symmetries that keep
+            // that slice.
+            _ => vec![
+                SetPart {
+                    unturned: 0b110,
+                    ..orbits(&t, 0, true)
+                },
+                orbits(&t, 1, false),
+            ],
+        };
+        let r = SymReduced::new(&t, &prune::Projection(parts.clone())).unwrap();
+        assert!(
+            r.symmetries() >= 2 && (syms == 0 || r.symmetries() == syms),
+            "{metric} {parts:?}: {}",
+            r.symmetries()
+        );
+        let ctx = Context::new();
+        let (longest, small) = r.distances(&ctx).unwrap();
+        let p = &r.projected.tws;
+        let coords = Coords::new(p).unwrap();
+        let (analysis, big) = retrograde_dense(&coords, RetroOptions::default()).unwrap();
+        assert_eq!(longest, analysis.longest, "{metric} {parts:?}");
+        let big = big.into_bytes();
+        assert!(
+            r.entries() < big.len() as u64 / 2,
+            "{metric}: {} of {}",
+            r.entries(),
+            big.len()
+        );
+        for (rank, &d) in big.iter().enumerate() {
+            let i = r.index(rank as u64) as usize;
+            let got = small[i / 2] >> (4 * (i % 2)) & 15;
+            let want = if d == u8::MAX { 15 } else { d.min(14) };
+            assert_eq!(got, want, "{metric} {parts:?}: rank {rank}");
+        }
     }
 }
 
@@ -526,6 +625,8 @@ fn block_engine_tables_equal_the_dense_engine() {
             set,
             pieces: pieces.to_vec(),
             orientation: true,
+            alike: Vec::new(),
+            unturned: 0,
         }]
     };
     for (metric, pieces) in [("htm", [0u8, 1, 2, 3, 4, 5]), ("qtm", [0, 3, 5, 6, 9, 11])] {
@@ -946,6 +1047,8 @@ fn image_tables_equal_their_own_tables() {
                 set,
                 pieces: pieces.clone(),
                 orientation: true,
+                alike: Vec::new(),
+                unturned: 0,
             }])
         };
         let together = prune::Tables::build(t, &[proj(&a), proj(&b)], &ctx).unwrap();

@@ -1,0 +1,328 @@
+//! Distance tables of a product projection kept once per class of
+//! symmetric positions.
+//!
+//! A projection over several sets (`A × B`: the first set's part, the
+//! rest) whose positions the puzzle's symmetries map onto each other (the
+//! coset pictures of [`crate::prune::coset`]: a symmetry takes the cube's
+//! tetrads onto tetrads and its slices onto slices) needs one entry per
+//! class of `A` under those symmetries for each `B`, not one per `A`:
+//! positions `σ s σ⁻¹` are as far from the goal as `s`. The index of a
+//! position is Kociemba's *sym-coordinate*: the class of `a` and the
+//! symmetry `σ` taking `a` to the class's representative, then `σ`
+//! applied to `b`,
+//!
+//! `index = class(a) * |B| + σ(b)`.
+//!
+//! Two positions with one index are symmetric, so the table is exact for
+//! the projection. A representative fixed by some symmetries (the
+//! "self-symmetric" ones) is the subtle case: a class then has several
+//! indices for one class of positions, and the breadth-first search that
+//! fills the table sets them all at once ([`SymReduced::distances`]), else
+//! one could be reached late and overestimate.
+//!
+//! On the cube's coset picture (corners in their tetrads and twisted,
+//! edges in their slices) the 48 symmetries take `153,090` corner states
+//! to `3,393` classes: `117,567,450` entries instead of `5,304,568,500`.
+
+use super::coord::Coords;
+use super::prune::Projection;
+use super::tws::{Projected, ProjectedSymmetry, Tws};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering};
+use tansaku_core::context::Context;
+use tansaku_core::puzzle::Puzzle;
+use tansaku_core::search::SearchError;
+
+/// Largest number of states of `A` (the classes are found by looking at
+/// every one).
+const MOST_A: u64 = 1 << 26;
+/// Largest table of `B`'s images (`|B|` times the symmetries).
+const MOST_B_IMAGES: u64 = 1 << 27;
+
+/// A product projection's positions indexed up to symmetry (see the module
+/// documentation).
+#[derive(Debug)]
+pub struct SymReduced {
+    /// The projection, its first set `A`.
+    pub projected: Projected,
+    /// Symmetries used (each a map of the projection's positions).
+    syms: usize,
+    /// States of `B` (the sets after the first).
+    b_size: u64,
+    /// Per state of `A`: its class, times 64, plus the symmetry taking it
+    /// to the class's representative.
+    class_of: Vec<u32>,
+    /// Per class: the representative (a state of `A`).
+    reps: Vec<u32>,
+    /// Per class: the symmetries fixing the representative (a bit each).
+    stab: Vec<u64>,
+    /// `b_image[σ * |B| + b]`: the state `σ` takes `b` to.
+    b_image: Vec<u32>,
+}
+
+impl SymReduced {
+    /// The reduction of `proj` (a projection of `full` over two sets or
+    /// more) by every symmetry of `full` that maps its positions, its
+    /// largest set first. `None` when fewer than two symmetries do, when
+    /// the puzzle's pieces are not all distinct, or when `A` or `B`'s
+    /// images pass their limits.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, prune::Projection, symtable::SymReduced, tws::SetPart};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// // Edges in their slices, corners in their tetrads and twisted.
+    /// let coset = Projection(
+    ///     t.square_orbits()
+    ///         .into_iter()
+    ///         .map(|o| SetPart {
+    ///             set: o.set,
+    ///             pieces: Vec::new(),
+    ///             orientation: t.sets[o.set].name == "CORNER",
+    ///             alike: o.orbits,
+    ///             unturned: 0,
+    ///         })
+    ///         .collect(),
+    /// );
+    /// assert_eq!(coset.entries(&t), Some(5_304_568_500));
+    /// let r = SymReduced::new(&t, &coset).unwrap();
+    /// assert_eq!((r.symmetries(), r.classes()), (48, 3393));
+    /// assert_eq!(r.entries(), 117_567_450);
+    /// ```
+    pub fn new(full: &Tws, proj: &Projection) -> Option<SymReduced> {
+        let Shape {
+            projected,
+            a_size,
+            b_size,
+            syms,
+        } = shape(full, proj)?;
+        let p = &projected.tws;
+        let bytes = p.bytes();
+        let position = |r: u64| {
+            let mut s = [0u8; super::tws::MAX_BYTES];
+            p.unrank_into(r, &mut s[..bytes]);
+            s
+        };
+        let image = |s: &[u8; super::tws::MAX_BYTES], y: &ProjectedSymmetry| {
+            let mut out = [0u8; super::tws::MAX_BYTES];
+            y.apply(&s[..bytes], &mut out[..bytes]);
+            p.rank_of(&out[..bytes])
+        };
+        // Each state of A: the least of its images and a symmetry giving it,
+        // and, on a representative, the symmetries fixing it.
+        let least: Vec<(u32, u8, u64)> = (0..a_size)
+            .into_par_iter()
+            .map(|x| {
+                let s = position(x * b_size);
+                let (mut best, mut by, mut fixed) = (u64::MAX, 0u8, 0u64);
+                for (k, y) in syms.iter().enumerate() {
+                    let z = image(&s, y) / b_size;
+                    if z < best {
+                        (best, by) = (z, k as u8);
+                    }
+                    if z == x {
+                        fixed |= 1 << k;
+                    }
+                }
+                (best as u32, by, fixed)
+            })
+            .collect();
+        let reps: Vec<u32> = (0..a_size as u32).filter(|&x| least[x as usize].0 == x).collect();
+        let stab: Vec<u64> = reps.iter().map(|&x| least[x as usize].2).collect();
+        let class_of: Vec<u32> = least
+            .iter()
+            .map(|&(rep, by, _)| {
+                let c = reps
+                    .binary_search(&rep)
+                    .expect("a state's least image is a representative");
+                (c as u32) << 6 | u32::from(by)
+            })
+            .collect();
+        let b_image: Vec<u32> = (0..syms.len() as u64 * b_size)
+            .into_par_iter()
+            .map(|i| (image(&position(i % b_size), &syms[(i / b_size) as usize]) % b_size) as u32)
+            .collect();
+        Some(SymReduced {
+            projected,
+            syms: syms.len(),
+            b_size,
+            class_of,
+            reps,
+            stab,
+            b_image,
+        })
+    }
+
+    /// About the entries of `proj`'s reduced table, without finding its
+    /// classes (`|A|` over the symmetries, times `|B|`: a little under
+    /// the count, representatives fixed by a symmetry being counted
+    /// fractionally), and the symmetries; `None` where
+    /// [`SymReduced::new`] is.
+    pub fn estimate(full: &Tws, proj: &Projection) -> Option<(u64, usize)> {
+        let s = shape(full, proj)?;
+        Some((s.a_size.div_ceil(s.syms.len() as u64) * s.b_size, s.syms.len()))
+    }
+
+    /// Symmetries the reduction uses.
+    pub fn symmetries(&self) -> usize {
+        self.syms
+    }
+
+    /// Classes of `A`'s states.
+    pub fn classes(&self) -> usize {
+        self.reps.len()
+    }
+
+    /// Entries of the reduced table.
+    pub fn entries(&self) -> u64 {
+        self.reps.len() as u64 * self.b_size
+    }
+
+    /// The table index of the projection's position of rank `r`.
+    #[inline]
+    pub fn index(&self, r: u64) -> u64 {
+        let (a, b) = (r / self.b_size, r % self.b_size);
+        let e = self.class_of[a as usize];
+        u64::from(e >> 6) * self.b_size + u64::from(self.b_image[(u64::from(e & 63) * self.b_size + b) as usize])
+    }
+
+    /// The rank of the position index `i` stands for (its class's
+    /// representative with its `B`).
+    #[inline]
+    fn position(&self, i: u64) -> u64 {
+        u64::from(self.reps[(i / self.b_size) as usize]) * self.b_size + i % self.b_size
+    }
+
+    /// Bytes [`SymReduced::distances`] holds at its peak: a byte an entry,
+    /// then the table of nibbles, and the move tables.
+    pub fn build_bytes(&self) -> u64 {
+        let n = self.entries();
+        n + n.div_ceil(2) + Coords::bytes(&self.projected.tws)
+    }
+
+    /// The distance of every index, four bits each (two a byte, the even
+    /// index's low; 15 for never reached, 14 also for farther), and the
+    /// largest distance: breadth first from the goals, a level pushed from
+    /// its positions while it is smaller than what is left, else pulled
+    /// into the positions left (one of their moves reaching the level). A
+    /// pushed index sets every index of its class of positions (its
+    /// representative's symmetries applied to its `B`).
+    pub fn distances(&self, ctx: &Context) -> Result<(u32, Vec<u8>), SearchError> {
+        let coords = Coords::new(&self.projected.tws)
+            .ok_or_else(|| SearchError::Unsupported("no coordinates for this projection".into()))?;
+        let n = self.entries();
+        let dist: Vec<AtomicU8> = (0..n).into_par_iter().map(|_| AtomicU8::new(u8::MAX)).collect();
+        let mark = |i: u64, d: u8| {
+            let (c, b) = (i / self.b_size, i % self.b_size);
+            let mut fixed = self.stab[c as usize];
+            while fixed != 0 {
+                let y = u64::from(fixed.trailing_zeros());
+                fixed &= fixed - 1;
+                let j = c * self.b_size + u64::from(self.b_image[(y * self.b_size + b) as usize]);
+                if dist[j as usize].load(Ordering::Relaxed) == u8::MAX {
+                    dist[j as usize].store(d, Ordering::Relaxed);
+                }
+            }
+        };
+        for g in &self.projected.tws.goals {
+            mark(self.index(self.projected.tws.rank_of(g)), 0);
+        }
+        const CHUNK: u64 = 1 << 16;
+        let mut longest = 0u32;
+        for d in 0u8..254 {
+            let (frontier, left) = dist
+                .par_iter()
+                .fold(
+                    || (0u64, 0u64),
+                    |(f, l), x| match x.load(Ordering::Relaxed) {
+                        v if v == d => (f + 1, l),
+                        u8::MAX => (f, l + 1),
+                        _ => (f, l),
+                    },
+                )
+                .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
+            if frontier == 0 {
+                break;
+            }
+            longest = u32::from(d);
+            if left == 0 {
+                break;
+            }
+            if let Some(why) = ctx.stopped() {
+                return Err(SearchError::Stopped(why));
+            }
+            let push = frontier <= left;
+            (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|chunk| {
+                if ctx.stopped().is_some() {
+                    return;
+                }
+                for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(n) {
+                    let v = dist[i as usize].load(Ordering::Relaxed);
+                    if push && v == d {
+                        coords.for_each_successor(&self.position(i), |_, r| {
+                            let j = self.index(r);
+                            if dist[j as usize].load(Ordering::Relaxed) == u8::MAX {
+                                mark(j, d + 1);
+                            }
+                        });
+                    } else if !push && v == u8::MAX {
+                        let mut near = false;
+                        coords.for_each_successor(&self.position(i), |_, r| {
+                            near = near || dist[self.index(r) as usize].load(Ordering::Relaxed) == d;
+                        });
+                        if near {
+                            dist[i as usize].store(d + 1, Ordering::Relaxed);
+                        }
+                    }
+                }
+            });
+        }
+        if let Some(why) = ctx.stopped() {
+            return Err(SearchError::Stopped(why));
+        }
+        let bytes: Vec<u8> = dist.into_iter().map(AtomicU8::into_inner).collect();
+        Ok((longest, super::xorbfs::nibbles_of(&bytes)))
+    }
+}
+
+/// A projection laid out for reduction: its largest part `A` first.
+struct Shape {
+    projected: Projected,
+    a_size: u64,
+    b_size: u64,
+    syms: Vec<ProjectedSymmetry>,
+}
+
+/// [`Shape`] of `proj`, `None` where [`SymReduced::new`] is.
+fn shape(full: &Tws, proj: &Projection) -> Option<Shape> {
+    if proj.0.len() < 2 || !full.invertible() {
+        return None;
+    }
+    let size = |k: usize| Projection(vec![proj.0[k].clone()]).entries(full).unwrap_or(u64::MAX);
+    let first = (0..proj.0.len()).max_by_key(|&k| (size(k), std::cmp::Reverse(k)))?;
+    let mut parts = proj.0.clone();
+    let a = parts.remove(first);
+    parts.insert(0, a);
+    let projected = full.project(&parts);
+    let a_size = size(first);
+    let b_size = projected.tws.rank_space()? / a_size;
+    let syms: Vec<ProjectedSymmetry> = full
+        .symmetries()
+        .iter()
+        .filter_map(|y| projected.symmetry(full, y))
+        .collect();
+    if syms.len() < 2
+        || syms.len() > 64
+        || a_size > MOST_A
+        || b_size.checked_mul(syms.len() as u64)? > MOST_B_IMAGES
+        || u32::try_from(b_size).is_err()
+    {
+        return None;
+    }
+    Some(Shape {
+        projected,
+        a_size,
+        b_size,
+        syms,
+    })
+}

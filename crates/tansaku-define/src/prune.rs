@@ -127,6 +127,11 @@ impl Projection {
 /// assert!(prune::coset(&t, 1 << 20).is_none());
 /// ```
 pub fn coset(t: &Tws, budget: u64) -> Option<Projection> {
+    coset_within(t, budget, None)
+}
+
+/// [`coset`] whose build fits `memory` bytes too (none: any).
+fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection> {
     let orbits = t.square_orbits();
     // A product over two sets at least (a single set's own tables see it
     // better), not every one mixed whole and unturned.
@@ -175,8 +180,18 @@ pub fn coset(t: &Tws, budget: u64) -> Option<Projection> {
     (1u64..1 << bits)
         .map(with)
         .filter_map(|p| {
-            let reduces = SymReduced::estimate(t, &p).is_some();
-            p.reduced_bytes(t).filter(|&n| n <= budget).map(|n| ((reduces, n), p))
+            let estimate = SymReduced::estimate(t, &p);
+            let build = match estimate {
+                // A byte an entry while it builds, the table, the moves.
+                Some((entries, _)) => entries.saturating_mul(3) / 2 + Coords::bytes(&t.project(&p.0).tws),
+                None => build_bytes(&t.project(&p.0).tws),
+            };
+            if memory.is_some_and(|m| build > m) {
+                return None;
+            }
+            p.reduced_bytes(t)
+                .filter(|&n| n <= budget)
+                .map(|n| ((estimate.is_some(), n), p))
         })
         .max_by_key(|(key, _)| *key)
         .map(|(_, p)| p)
@@ -237,15 +252,34 @@ fn ranges(pieces: &[u8]) -> String {
 /// );
 /// ```
 pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
-    plan_with(t, budget, true)
+    plan_with(t, budget, Some(None))
+}
+
+/// [`plan`] on a machine whose memory budget is `memory`: a coset picture
+/// is offered only if its build (a byte an entry, then the table) fits,
+/// so that a large `table-memory` on a small machine gets a smaller
+/// picture instead of a refusal.
+///
+/// ```
+/// use tansaku_define::{Definition, Src, prune};
+/// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+/// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+/// let first = |memory| prune::plan_within(&t, 4 << 30, memory)[0].name(&t);
+/// assert_eq!(first(None), "EDGE in 3 orbits, 2 turned + CORNER in 2 orbits, 1 turned");
+/// assert_eq!(first(Some(2 << 30)), "EDGE in 3 orbits, 1 turned + CORNER in 2 orbits, 1 turned");
+/// ```
+pub fn plan_within(t: &Tws, budget: u64, memory: Option<u64>) -> Vec<Projection> {
+    plan_with(t, budget, Some(memory))
 }
 
 /// [`plan`] with no coset picture: tables of single sets only.
 pub fn plan_without_coset(t: &Tws, budget: u64) -> Vec<Projection> {
-    plan_with(t, budget, false)
+    plan_with(t, budget, None)
 }
 
-fn plan_with(t: &Tws, budget: u64, pictures: bool) -> Vec<Projection> {
+/// The plan; `pictures`: whether a coset picture may be offered, and
+/// within what memory it is built.
+fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Projection> {
     // The file's own projections, as many as fit, in its order.
     if !t.prune.is_empty() {
         let mut left = budget;
@@ -286,7 +320,7 @@ fn plan_with(t: &Tws, budget: u64, pictures: bool) -> Vec<Projection> {
     let mut out = Vec::new();
     // A coset's picture over every set first, when it fits in three
     // quarters of the budget: the tables of single sets share the rest.
-    if let Some(c) = coset(t, budget / 4 * 3).filter(|_| pictures) {
+    if let Some(c) = pictures.and_then(|memory| coset_within(t, budget / 4 * 3, memory)) {
         left -= c.reduced_bytes(t).unwrap_or(0);
         out.push(c);
     }

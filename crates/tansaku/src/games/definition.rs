@@ -358,7 +358,9 @@ where
 {
     // A malformed budget is refused by the solve itself.
     let req = o.request();
-    let tables = p.tws().map(|t| prune::plan(t, table_budget(o, ctx)));
+    let tables = p
+        .tws()
+        .map(|t| prune::plan_within(t, table_budget(o, ctx), ctx.budget()));
     let space = Space {
         states: p.dense().then(|| p.state_count()),
         reversible: p.reversible(),
@@ -605,7 +607,7 @@ pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prun
         )));
     };
     let o = params(def, req, Question::Solve)?;
-    let plan = prune::plan(t, table_budget(&o, ctx));
+    let plan = prune::plan_within(t, table_budget(&o, ctx), ctx.budget());
     if plan.is_empty() {
         return Err(RunError::BadInput(format!(
             "no pattern database of {} fits the table budget: raise table-memory",

@@ -189,9 +189,11 @@ fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection>
             if memory.is_some_and(|m| build > m) {
                 return None;
             }
-            p.reduced_bytes(t)
-                .filter(|&n| n <= budget)
-                .map(|n| ((estimate.is_some(), n), p))
+            let bytes = match estimate {
+                Some((entries, _)) => Some(entries.div_ceil(2)),
+                None => p.bytes(t),
+            };
+            bytes.filter(|&n| n <= budget).map(|n| ((estimate.is_some(), n), p))
         })
         .max_by_key(|(key, _)| *key)
         .map(|(_, p)| p)

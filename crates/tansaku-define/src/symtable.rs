@@ -206,7 +206,10 @@ impl SymReduced {
     /// its positions while it is smaller than what is left, else pulled
     /// into the positions left (one of their moves reaching the level). A
     /// pushed index sets every index of its class of positions (its
-    /// representative's symmetries applied to its `B`).
+    /// representative's symmetries applied to its `B`). Each level is
+    /// reported to the context's progress as it ends; a stop is answered
+    /// between levels and chunks (nothing is kept: the caller writes the
+    /// table's file only once it is whole).
     pub fn distances(&self, ctx: &Context) -> Result<(u32, Vec<u8>), SearchError> {
         let coords = Coords::new(&self.projected.tws)
             .ok_or_else(|| SearchError::Unsupported("no coordinates for this projection".into()))?;
@@ -229,6 +232,8 @@ impl SymReduced {
         }
         const CHUNK: u64 = 1 << 16;
         let mut longest = 0u32;
+        let progress = tansaku_core::progress::Progress::new(ctx, Some(n), "entries");
+        let clock = web_time::Instant::now();
         for d in 0u8..254 {
             let (frontier, left) = dist
                 .par_iter()
@@ -245,10 +250,16 @@ impl SymReduced {
                 break;
             }
             longest = u32::from(d);
+            progress.line(&format!(
+                "  level {d:>3}: {frontier:>12} entries ({:.2} s)",
+                clock.elapsed().as_secs_f64()
+            ));
+            progress.update(n - left, &format!("level {d}"));
             if left == 0 {
                 break;
             }
             if let Some(why) = ctx.stopped() {
+                progress.finish();
                 return Err(SearchError::Stopped(why));
             }
             let push = frontier <= left;
@@ -277,6 +288,7 @@ impl SymReduced {
                 }
             });
         }
+        progress.finish();
         if let Some(why) = ctx.stopped() {
             return Err(SearchError::Stopped(why));
         }

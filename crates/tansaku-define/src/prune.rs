@@ -479,6 +479,10 @@ pub struct Tables {
     /// Further lookups: a table read on a symmetric image of the position
     /// ([`Tables::add_symmetric_lookups`]).
     symmetric: Vec<(usize, u64, TwsSymmetry)>,
+    /// The lookups of a position, in stages: the first look's
+    /// ([`Tables::first_look`]), then the second's ([`Tables::refine`]),
+    /// each stage read only if the ones before did not cut.
+    stages: Vec<Vec<Lookup>>,
     /// What was built or found.
     pub reports: Vec<TableReport>,
 }
@@ -612,6 +616,7 @@ impl Tables {
             projections: projections.to_vec(),
             full: t.clone(),
             symmetric: Vec::new(),
+            stages: stages(projections, &[], t.invertible()),
             reports,
         })
     }
@@ -633,8 +638,25 @@ impl Tables {
     /// at once), then every lookup, so that the cache misses of a node's
     /// children overlap instead of queueing.
     pub fn estimate_each<'a>(&self, positions: impl Iterator<Item = (&'a [u8], &'a mut u32)>) {
+        let all: Vec<Lookup> = (0..self.tables.len()).map(|k| (k, On::Position)).collect();
+        self.look(positions, &all);
+    }
+
+    /// The first look at several positions (IDA*'s bound of a node's
+    /// children): [`Tables::estimate_each`] through the tables that cut
+    /// most for their cost, the coset pictures where there are some. The
+    /// others wait for [`Tables::refine`], asked only of the positions
+    /// this look does not cut.
+    pub fn first_look<'a>(&self, positions: impl Iterator<Item = (&'a [u8], &'a mut u32)>) {
+        self.look(positions, &self.stages[0]);
+    }
+
+    /// The largest of `lookups`' distances of each position (lookups on
+    /// the position itself), in batches.
+    #[inline]
+    fn look<'a>(&self, positions: impl Iterator<Item = (&'a [u8], &'a mut u32)>, lookups: &[Lookup]) {
         const BATCH: usize = 64;
-        let looks = self.tables.len();
+        let looks = lookups.len();
         if looks == 0 {
             positions.for_each(|(_, out)| *out = 0);
             return;
@@ -650,16 +672,18 @@ impl Tables {
             &mut stack
         };
         let mut outs: Vec<&'a mut u32> = Vec::with_capacity(per);
-        let lookup = |k: usize, r: usize| read(&self.tables[k].1.1, r);
-        let flush = |ranks: &[usize], outs: &mut Vec<&'a mut u32>| {
+        let flush = |ranks: &mut [usize], outs: &mut Vec<&'a mut u32>| {
+            for i in 0..outs.len() {
+                self.settle(lookups, &mut ranks[i * looks..(i + 1) * looks]);
+            }
             for (i, out) in outs.drain(..).enumerate() {
-                let at = i * looks;
-                *out = (0..looks).map(|k| lookup(k, ranks[at + k])).max().unwrap_or(0);
+                *out = self.read_all(lookups, &ranks[i * looks..(i + 1) * looks], 0);
             }
         };
+        let mut image = [0u8; super::tws::MAX_BYTES];
         for (s, out) in positions {
             let at = outs.len() * looks;
-            self.ranks(s, &mut ranks[at..at + looks]);
+            self.ranks(s, &mut image, lookups, &mut ranks[at..at + looks]);
             outs.push(out);
             if outs.len() == per {
                 flush(ranks, &mut outs);
@@ -668,31 +692,70 @@ impl Tables {
         flush(ranks, &mut outs);
     }
 
-    /// The ranks of `s` in every table, each table's line asked for.
+    /// The ranks of `lookups` (their tables' ranks of `s`, its inverse, or
+    /// a symmetric image of it; `inverse` holds the inverse once it is
+    /// needed), each line asked for: a table's, or, for a table kept up to
+    /// symmetry, the line of the position's class, made a table index by
+    /// [`Tables::settle`].
     #[inline]
-    fn ranks(&self, s: &[u8], out: &mut [usize]) {
+    fn ranks(&self, s: &[u8], inverse: &mut [u8; super::tws::MAX_BYTES], lookups: &[Lookup], out: &mut [usize]) {
+        let t = &self.full;
+        let n = t.bytes();
         let mut buf = [0u8; super::tws::MAX_BYTES];
         let mut image = [0u8; super::tws::MAX_BYTES];
-        for (k, (p, t, sym, reduced)) in self.tables.iter().enumerate() {
+        let mut inverted = false;
+        for (&(k, on), out) in lookups.iter().zip(out.iter_mut()) {
+            let (p, table, sym, reduced) = &self.tables[k];
+            let at: &[u8] = match on {
+                On::Position => s,
+                On::Inverse => {
+                    if !inverted {
+                        t.invert(&s[..n], &mut inverse[..n]);
+                        inverted = true;
+                    }
+                    &inverse[..]
+                }
+                On::Image(i) => {
+                    let (_, sets, y) = &self.symmetric[i];
+                    t.conjugate_sets(y, &s[..n], &mut image[..n], *sets);
+                    p.project(&image[..n], &mut buf);
+                    *out = p.tws.rank_of(&buf) as usize;
+                    ask(table, reduced.as_ref(), *out);
+                    continue;
+                }
+            };
             match sym {
-                None => p.project(s, &mut buf),
+                None => p.project(at, &mut buf),
                 Some((sets, y)) => {
-                    self.conjugate(y, s, &mut image, *sets);
-                    p.project(&image, &mut buf);
+                    t.conjugate_sets(y, &at[..n], &mut image[..n], *sets);
+                    p.project(&image[..n], &mut buf);
                 }
             }
-            let r = p.tws.rank_of(&buf);
-            out[k] = reduced.as_ref().map_or(r, |x| x.index(r)) as usize;
-            prefetch(&t.1, out[k]);
+            *out = p.tws.rank_of(&buf) as usize;
+            ask(table, reduced.as_ref(), *out);
         }
     }
 
-    /// [`Tws::conjugate_sets`] of the full puzzle (the tables keep their
-    /// own: the first's `tws` is a projection).
+    /// The table indices of ranks [`Tables::ranks`] left (those of tables
+    /// kept up to symmetry), each table line asked for.
     #[inline]
-    fn conjugate(&self, sym: &TwsSymmetry, s: &[u8], out: &mut [u8], sets: u64) {
-        self.full
-            .conjugate_sets(sym, &s[..self.full.bytes()], &mut out[..self.full.bytes()], sets);
+    fn settle(&self, lookups: &[Lookup], ranks: &mut [usize]) {
+        for (&(k, _), r) in lookups.iter().zip(ranks.iter_mut()) {
+            let (_, t, _, reduced) = &self.tables[k];
+            if let Some(x) = reduced {
+                *r = x.index(*r as u64) as usize;
+                prefetch(&t.1, *r);
+            }
+        }
+    }
+
+    /// The largest of `h` and the entries `ranks` (settled) name.
+    #[inline]
+    fn read_all(&self, lookups: &[Lookup], ranks: &[usize], h: u32) -> u32 {
+        lookups
+            .iter()
+            .zip(ranks)
+            .fold(h, |h, (&(k, _), &r)| h.max(read(&self.tables[k].1.1, r)))
     }
 
     /// Adds, for each table that keeps only some pieces of a set, up to
@@ -761,40 +824,35 @@ impl Tables {
                 self.symmetric.push((k, sets, y.clone()));
             }
         }
+        self.stages = stages(&self.projections, &self.symmetric, t.invertible());
         names
     }
 
-    /// The second look at a position `s` of a group puzzle (IDA*'s
-    /// `refine`): every table on the inverse position, then the symmetric
-    /// lookups ([`Tables::add_symmetric_lookups`]); `h` raised to the
-    /// largest. Every address is computed and asked for before any is
-    /// read, so that the misses overlap.
+    /// The second look at a position `s` whose first look
+    /// ([`Tables::first_look`]) gave `h` (IDA*'s `refine`): the lookups the
+    /// first left, stage by stage, strongest first (the coset pictures on
+    /// the inverse position and on symmetric images, then the other tables
+    /// on the position, its inverse and its images), stopping as soon as
+    /// the bound passes `enough`. Within a stage every address is computed
+    /// and asked for before any is read, so that the misses overlap.
     #[inline]
-    pub fn estimate_inverse_and_symmetric(&self, s: &[u8], h: u32) -> u32 {
+    pub fn refine(&self, s: &[u8], h: u32, enough: u32) -> u32 {
         const MOST: usize = 32;
-        let t = &self.full;
-        let n = t.bytes();
+        let mut h = h;
         let mut inverse = [0u8; super::tws::MAX_BYTES];
-        t.invert(s, &mut inverse[..n]);
-        let (real, looks) = (self.tables.len(), self.tables.len() + self.symmetric.len());
-        if looks > MOST {
-            // More lookups than the batch holds (never in practice): the
-            // inverse alone.
-            return h.max(self.estimate(&inverse[..n]));
+        for stage in &self.stages[1..] {
+            for lookups in stage.chunks(MOST) {
+                let mut ranks = [0usize; MOST];
+                let ranks = &mut ranks[..lookups.len()];
+                self.ranks(s, &mut inverse, lookups, ranks);
+                self.settle(lookups, ranks);
+                h = self.read_all(lookups, ranks, h);
+            }
+            if h > enough {
+                break;
+            }
         }
-        let mut ranks = [0usize; MOST];
-        self.ranks(&inverse, &mut ranks[..real]);
-        let (mut image, mut buf) = ([0u8; super::tws::MAX_BYTES], [0u8; super::tws::MAX_BYTES]);
-        for (i, (k, sets, sym)) in self.symmetric.iter().enumerate() {
-            t.conjugate_sets(sym, s, &mut image[..n], *sets);
-            let (p, table, _, reduced) = &self.tables[*k];
-            p.project(&image[..n], &mut buf);
-            let r = p.tws.rank_of(&buf);
-            ranks[real + i] = reduced.as_ref().map_or(r, |x| x.index(r)) as usize;
-            prefetch(&table.1, ranks[real + i]);
-        }
-        let table_of = |i: usize| if i < real { i } else { self.symmetric[i - real].0 };
-        (0..looks).fold(h, |h, i| h.max(read(&self.tables[table_of(i)].1.1, ranks[i])))
+        h
     }
 
     /// Number of tables.
@@ -805,6 +863,64 @@ impl Tables {
     /// True when there is no table.
     pub fn is_empty(&self) -> bool {
         self.tables.is_empty()
+    }
+}
+
+/// Where a lookup reads its table: on the position, on its inverse, or on
+/// the symmetric image of a further lookup ([`Tables::add_symmetric_lookups`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum On {
+    Position,
+    Inverse,
+    Image(usize),
+}
+
+/// A lookup: the table and where it is read.
+type Lookup = (usize, On);
+
+/// The stages of a position's lookups. Where some tables are coset
+/// pictures (they cut far more than the single-set tables: on the 3x3x3 at
+/// 4G, of the children the first look leaves, the picture on the inverse
+/// and its two images cut 1.5M each, the corner table 82K, an edge table
+/// 6K): the pictures first, then their inverse and images, then the rest.
+/// Else every table, then the inverse and the images. (Lookups on the
+/// inverse only for a group puzzle, `invertible`.)
+fn stages(projections: &[Projection], symmetric: &[(usize, u64, TwsSymmetry)], invertible: bool) -> Vec<Vec<Lookup>> {
+    let strong: Vec<bool> = projections.iter().map(Projection::is_coset).collect();
+    let second = |keep: &dyn Fn(usize) -> bool| -> Vec<Lookup> {
+        let inverse = (0..projections.len())
+            .filter(|&k| invertible && keep(k))
+            .map(|k| (k, On::Inverse));
+        let images = symmetric
+            .iter()
+            .enumerate()
+            .filter(|(_, (k, _, _))| keep(*k))
+            .map(|(i, (k, _, _))| (*k, On::Image(i)));
+        inverse.chain(images).collect()
+    };
+    let on_position = |keep: &dyn Fn(usize) -> bool| -> Vec<Lookup> {
+        (0..projections.len())
+            .filter(|&k| keep(k))
+            .map(|k| (k, On::Position))
+            .collect()
+    };
+    if strong.iter().any(|&x| x) && !strong.iter().all(|&x| x) {
+        let weak = |k: usize| !strong[k];
+        let mut third = on_position(&weak);
+        third.extend(second(&weak));
+        vec![on_position(&|k| strong[k]), second(&|k| strong[k]), third]
+    } else {
+        vec![on_position(&|_| true), second(&|_| true)]
+    }
+}
+
+/// Asks for the line a rank of `table` needs first: the table's, or, for
+/// a table kept up to symmetry, its class's.
+#[inline(always)]
+fn ask(table: &Built, reduced: Option<&Arc<SymReduced>>, r: usize) {
+    match reduced {
+        Some(x) => x.prefetch(r as u64),
+        None => prefetch(&table.1, r),
     }
 }
 

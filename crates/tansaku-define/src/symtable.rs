@@ -130,7 +130,7 @@ impl SymReduced {
         let reps: Vec<u32> = (0..a_size as u32).filter(|&x| least[x as usize].0 == x).collect();
         let stab: Vec<u64> = reps.iter().map(|&x| least[x as usize].2).collect();
         let class_of: Vec<u32> = least
-            .iter()
+            .par_iter()
             .map(|&(rep, by, _)| {
                 let c = reps
                     .binary_search(&rep)
@@ -138,6 +138,7 @@ impl SymReduced {
                 (c as u32) << 6 | u32::from(by)
             })
             .collect();
+        tansaku_core::memory::advise_huge_pages(&class_of);
         let b_image: Vec<u32> = (0..syms.len() as u64 * b_size)
             .into_par_iter()
             .map(|i| (image(&position(i % b_size), &syms[(i / b_size) as usize]) % b_size) as u32)
@@ -184,6 +185,15 @@ impl SymReduced {
         let (a, b) = (r / self.b_size, r % self.b_size);
         let e = self.class_of[a as usize];
         u64::from(e >> 6) * self.b_size + u64::from(self.b_image[(u64::from(e & 63) * self.b_size + b) as usize])
+    }
+
+    /// Asks for the cache line of `r`'s class ahead of [`SymReduced::index`]
+    /// (the classes of a large `A` are far larger than the caches).
+    #[inline]
+    pub fn prefetch(&self, r: u64) {
+        if let Some(x) = self.class_of.get((r / self.b_size) as usize) {
+            tansaku_core::memory::prefetch(x);
+        }
     }
 
     /// The rank of the position index `i` stands for (its class's

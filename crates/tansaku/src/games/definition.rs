@@ -210,10 +210,10 @@ impl<const N: usize> Defined for Perm<'_, N> {
 const SYMMETRIC_LOOKUPS: usize = 2;
 
 /// The bound as IDA* takes it: the puzzle's own, or the pattern
-/// databases derived from a `.tws` file; with the second look on the
-/// inverse position when positions are group elements (the third field);
-/// for pieces on a grid, also the tables its file names (the fourth).
-struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>, bool, Option<&'a BlockTables>);
+/// databases derived from a `.tws` file (looked at in stages:
+/// [`prune::Tables::refine`]); for pieces on a grid, also the tables its
+/// file names (the third field).
+struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>, Option<&'a BlockTables>);
 
 impl<P: Defined> Bound<'_, P>
 where
@@ -223,7 +223,7 @@ where
     #[inline]
     fn own(&self, s: &<P as Puzzle>::State) -> u32 {
         let h = self.0.bound(s);
-        match self.3 {
+        match self.2 {
             Some(t) => h.max(t.estimate(self.0.cells(s))),
             None => h,
         }
@@ -247,25 +247,25 @@ where
     /// child's ranks first, then their lookups together.
     const BATCH: bool = true;
 
-    /// The inverse position is as far from the goal: its lookup, asked
-    /// only of the children the first lookup leaves, cuts the nodes a
-    /// lookup on every child would (27-29% of the 3x3x3's) for a lookup
-    /// per expanded node. Then the tables read on symmetric images
-    /// ([`prune::Tables::add_symmetric_lookups`]).
+    /// The first look reads the strongest tables only; the rest, the
+    /// inverse position (as far from the goal) and the symmetric images
+    /// ([`prune::Tables::add_symmetric_lookups`]) are asked only of the
+    /// children the first look leaves, stage by stage: they cut the nodes
+    /// a lookup of everything on every child would, for far fewer lookups.
     const REFINES: bool = true;
 
     #[inline]
-    fn refine(&self, s: &<P as Puzzle>::State, h: u32, _: u32) -> u32 {
-        let (Some(t), true, Some(tws)) = (self.1, self.2, self.0.tws()) else {
+    fn refine(&self, s: &<P as Puzzle>::State, h: u32, enough: u32) -> u32 {
+        let (Some(t), Some(tws)) = (self.1, self.0.tws()) else {
             return h;
         };
-        t.estimate_inverse_and_symmetric(&self.0.cells(s)[..tws.bytes()], h)
+        t.refine(&self.0.cells(s)[..tws.bytes()], h, enough)
     }
 
     #[inline]
     fn after_moves(&self, _: &<P as Puzzle>::State, _: u32, _: &(), c: tansaku_core::search::Children<'_, P, ()>) {
         match self.1 {
-            Some(t) => t.estimate_each(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut())),
+            Some(t) => t.first_look(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut())),
             None => {
                 for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
                     *h = self.own(s);
@@ -553,7 +553,7 @@ where
         }
         _ => None,
     };
-    let bound = Bound(p, tables.as_ref(), dual, pieces.as_ref());
+    let bound = Bound(p, tables.as_ref(), pieces.as_ref());
     let symmetric = match symmetric_start {
         true if algorithm == Algorithm::IdaStar => p.start_symmetry(&start),
         _ => None,

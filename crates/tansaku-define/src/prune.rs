@@ -727,9 +727,17 @@ impl Tables {
                     }
                     &inverse[..]
                 }
-                On::Image(i) => {
+                On::Image(i) | On::InverseImage(i) => {
                     let (_, sets, y) = &self.symmetric[i];
-                    t.conjugate_sets(y, &s[..n], &mut image[..n], *sets);
+                    if on == On::InverseImage(i) {
+                        if !inverted {
+                            t.invert(&s[..n], &mut inverse[..n]);
+                            inverted = true;
+                        }
+                        t.conjugate_sets(y, &inverse[..n], &mut image[..n], *sets);
+                    } else {
+                        t.conjugate_sets(y, &s[..n], &mut image[..n], *sets);
+                    }
                     p.project(&image[..n], &mut buf);
                     *out = p.tws.rank_of(&buf) as usize;
                     ask(table, reduced.as_ref(), *out);
@@ -879,13 +887,15 @@ impl Tables {
     }
 }
 
-/// Where a lookup reads its table: on the position, on its inverse, or on
-/// the symmetric image of a further lookup ([`Tables::add_symmetric_lookups`]).
+/// Where a lookup reads its table: on the position, on its inverse, on
+/// the symmetric image of a further lookup ([`Tables::add_symmetric_lookups`]),
+/// or on that image of the inverse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum On {
     Position,
     Inverse,
     Image(usize),
+    InverseImage(usize),
 }
 
 /// A lookup: the table and where it is read.
@@ -895,9 +905,11 @@ type Lookup = (usize, On);
 /// pictures (they cut far more than the single-set tables: on the 3x3x3 at
 /// 4G, of the children the first look leaves, the picture on the inverse
 /// and its two images cut 1.5M each, the corner table 82K, an edge table
-/// 6K): the pictures first, then their inverse and images, then the rest.
-/// Else every table, then the inverse and the images. (Lookups on the
-/// inverse only for a group puzzle, `invertible`.)
+/// 6K): the pictures first, then their inverse and images, then their
+/// images read on the inverse (a fifth fewer nodes, 11% less time on a
+/// 17-mover), then the rest. Else every table, then the inverse and the
+/// images. (Lookups on the inverse only for a group puzzle,
+/// `invertible`.)
 fn stages(projections: &[Projection], symmetric: &[(usize, u64, TwsSymmetry)], invertible: bool) -> Vec<Vec<Lookup>> {
     let strong: Vec<bool> = projections.iter().map(Projection::is_coset).collect();
     let second = |keep: &dyn Fn(usize) -> bool| -> Vec<Lookup> {
@@ -919,9 +931,21 @@ fn stages(projections: &[Projection], symmetric: &[(usize, u64, TwsSymmetry)], i
     };
     if strong.iter().any(|&x| x) && !strong.iter().all(|&x| x) {
         let weak = |k: usize| !strong[k];
-        let mut third = on_position(&weak);
-        third.extend(second(&weak));
-        vec![on_position(&|k| strong[k]), second(&|k| strong[k]), third]
+        let mut last = on_position(&weak);
+        last.extend(second(&weak));
+        // The pictures' images read on the inverse, a stage of their own.
+        let inverse_images: Vec<Lookup> = symmetric
+            .iter()
+            .enumerate()
+            .filter(|(_, (k, _, _))| invertible && strong[*k])
+            .map(|(i, (k, _, _))| (*k, On::InverseImage(i)))
+            .collect();
+        vec![
+            on_position(&|k| strong[k]),
+            second(&|k| strong[k]),
+            inverse_images,
+            last,
+        ]
     } else {
         vec![on_position(&|_| true), second(&|_| true)]
     }

@@ -495,6 +495,8 @@ pub struct Tables {
     /// ([`Tables::first_look`]), then the second's ([`Tables::refine`]),
     /// each stage read only if the ones before did not cut.
     stages: Vec<Vec<Lookup>>,
+    /// Every table on the position ([`Tables::estimate_each`]).
+    everything: Vec<Lookup>,
     /// What was built or found.
     pub reports: Vec<TableReport>,
 }
@@ -630,6 +632,7 @@ impl Tables {
             full: t.clone(),
             symmetric: Vec::new(),
             stages: stages(projections, &longest, &[], t.invertible()),
+            everything: (0..projections.len()).map(|k| (k, On::Position)).collect(),
             reports,
         })
     }
@@ -651,8 +654,7 @@ impl Tables {
     /// at once), then every lookup, so that the cache misses of a node's
     /// children overlap instead of queueing.
     pub fn estimate_each<'a>(&self, positions: impl Iterator<Item = (&'a [u8], &'a mut u32)>) {
-        let all: Vec<Lookup> = (0..self.tables.len()).map(|k| (k, On::Position)).collect();
-        self.look(positions, &all);
+        self.look(positions, &self.everything);
     }
 
     /// The first look at several positions (IDA*'s bound of a node's
@@ -718,37 +720,26 @@ impl Tables {
         let mut image = [0u8; super::tws::MAX_BYTES];
         let mut inverted = false;
         for (&(k, on), out) in lookups.iter().zip(out.iter_mut()) {
-            let (p, table, sym, reduced) = &self.tables[k];
+            let (p, table, own, reduced) = &self.tables[k];
             let at: &[u8] = match on {
-                On::Position => s,
-                On::Inverse => {
+                On::Position | On::Image(_) => s,
+                On::Inverse | On::InverseImage(_) => {
                     if !inverted {
                         t.invert(&s[..n], &mut inverse[..n]);
                         inverted = true;
                     }
                     &inverse[..]
                 }
-                On::Image(i) | On::InverseImage(i) => {
-                    let (_, sets, y) = &self.symmetric[i];
-                    if on == On::InverseImage(i) {
-                        if !inverted {
-                            t.invert(&s[..n], &mut inverse[..n]);
-                            inverted = true;
-                        }
-                        t.conjugate_sets(y, &inverse[..n], &mut image[..n], *sets);
-                    } else {
-                        t.conjugate_sets(y, &s[..n], &mut image[..n], *sets);
-                    }
-                    p.project(&image[..n], &mut buf);
-                    *out = p.tws.rank_of(&buf) as usize;
-                    ask(table, reduced.as_ref(), *out);
-                    continue;
-                }
+            };
+            // The image to read: a further lookup's, else the table's own.
+            let sym = match on {
+                On::Image(i) | On::InverseImage(i) => Some((self.symmetric[i].1, &self.symmetric[i].2)),
+                On::Position | On::Inverse => own.as_ref().map(|(sets, y)| (*sets, y)),
             };
             match sym {
                 None => p.project(at, &mut buf),
                 Some((sets, y)) => {
-                    t.conjugate_sets(y, &at[..n], &mut image[..n], *sets);
+                    t.conjugate_sets(y, &at[..n], &mut image[..n], sets);
                     p.project(&image[..n], &mut buf);
                 }
             }

@@ -170,6 +170,11 @@ impl Store for MemoryStore {
     }
 }
 
+/// How often a long table build keeps a checkpoint by default: a kill
+/// loses at most this much work, and writing a checkpoint of gigabytes
+/// (a few seconds) stays a small part of it.
+pub const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(120);
+
 /// Where tables that are built once and used many times (pattern
 /// databases) are kept: a folder of files, and the tables already in
 /// memory, shared by every clone for as long as one lives (a server keeps
@@ -196,6 +201,7 @@ impl Store for MemoryStore {
 pub struct Tables {
     dir: Option<PathBuf>,
     explicit: bool,
+    checkpoint_every: std::time::Duration,
     store: Option<Arc<dyn Store>>,
     memory: Arc<Mutex<Memory>>,
 }
@@ -217,6 +223,7 @@ impl Tables {
         Tables {
             dir: Some(dir.into()),
             explicit: true,
+            checkpoint_every: CHECKPOINT_EVERY,
             store: None,
             memory: Arc::default(),
         }
@@ -237,6 +244,7 @@ impl Tables {
         Tables {
             dir,
             explicit: false,
+            checkpoint_every: CHECKPOINT_EVERY,
             store: None,
             memory: Arc::default(),
         }
@@ -248,6 +256,7 @@ impl Tables {
         Tables {
             dir: None,
             explicit: false,
+            checkpoint_every: CHECKPOINT_EVERY,
             store: None,
             memory: Arc::default(),
         }
@@ -258,6 +267,7 @@ impl Tables {
         Tables {
             dir: None,
             explicit: false,
+            checkpoint_every: CHECKPOINT_EVERY,
             store: Some(store),
             memory: Arc::default(),
         }
@@ -273,6 +283,18 @@ impl Tables {
     pub fn with_limit(self, bytes: u64) -> Self {
         lock(&self.memory).limit = Some(bytes);
         self
+    }
+
+    /// The same, a long build of a table in the folder keeping a
+    /// checkpoint at most every `every` (by default every two minutes).
+    pub fn with_checkpoint_every(mut self, every: std::time::Duration) -> Self {
+        self.checkpoint_every = every;
+        self
+    }
+
+    /// How often a long build of a table keeps a checkpoint.
+    pub fn checkpoint_every(&self) -> std::time::Duration {
+        self.checkpoint_every
     }
 
     /// The folder, if any.

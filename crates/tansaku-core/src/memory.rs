@@ -111,6 +111,24 @@ pub fn prefetch<T>(x: &T) {
     let _ = x;
 }
 
+/// The bytes of `v` as atomics, for threads that fill one table together
+/// (each byte read and changed whole; a breadth-first search's threads
+/// clear the four bits of a newly reached entry with `fetch_and`).
+///
+/// ```
+/// use std::sync::atomic::Ordering::Relaxed;
+/// let mut v = vec![0xFFu8; 4];
+/// let cells = tansaku_core::memory::atomic_bytes(&mut v);
+/// cells[1].fetch_and(0xF3, Relaxed);
+/// assert_eq!(v, [0xFF, 0xF3, 0xFF, 0xFF]);
+/// ```
+pub fn atomic_bytes(v: &mut [u8]) -> &[std::sync::atomic::AtomicU8] {
+    // SAFETY: `AtomicU8` has the size, alignment and bit validity of `u8`
+    // (its documentation says so), and the exclusive borrow of `v` keeps
+    // every non-atomic access out while the atomics live.
+    unsafe { &*(std::ptr::from_mut(v) as *const [std::sync::atomic::AtomicU8]) }
+}
+
 /// A zeroed vector of `n` bytes whose pages are not touched yet, advised
 /// to be backed by huge pages ([`advise_huge_pages`]).
 pub fn huge_zeroed(n: usize) -> Vec<u8> {

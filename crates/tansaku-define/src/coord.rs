@@ -92,24 +92,17 @@ impl Coords {
     pub fn new(t: &Tws) -> Option<Coords> {
         let moves = t.metric_moves.len();
         let mut sets = Vec::new();
-        if t.sets.len() > MAX_SETS {
+        if !Coords::suit(t) {
             return None;
         }
         for set in &t.sets {
             let (n, o) = (set.count, u64::from(set.orientations));
             let digits = set.digits();
-            let span = o.checked_pow(digits as u32)?;
+            let span = o.pow(digits as u32);
             let positions = set.classes.count();
-            let size = positions.checked_mul(span)?;
+            let size = positions * span;
             let joint = set.blind != 0 && !set.piece_order;
-            if joint && (size > u64::from(u32::MAX) + 1 || size.checked_mul(moves as u64)? > JOINT) {
-                return None;
-            }
             let pieces = set.piece_order && o > 1;
-            // Entries of the position table: p' (times span plus twists).
-            if (if pieces { size } else { positions }) > u64::from(u32::MAX) + 1 {
-                return None;
-            }
             let base = set.offset / 2;
             let actions: Vec<(&[u8], &[u8])> = t
                 .metric_moves
@@ -269,9 +262,35 @@ impl Coords {
         })
     }
 
+    /// Whether [`Coords::new`] builds tables for `t`: at most
+    /// [`MAX_SETS`] sets, a joint table (pieces kept among blind ones) of
+    /// at most [`JOINT`] entries, position tables indexed by `u32`.
+    fn suit(t: &Tws) -> bool {
+        let moves = t.metric_moves.len() as u64;
+        t.sets.len() <= MAX_SETS
+            && t.sets.iter().all(|set| {
+                let o = u64::from(set.orientations);
+                let Some(size) = o
+                    .checked_pow(set.digits() as u32)
+                    .and_then(|span| set.classes.count().checked_mul(span))
+                else {
+                    return false;
+                };
+                let joint = set.blind != 0 && !set.piece_order;
+                let pieces = set.piece_order && o > 1;
+                let most = u64::from(u32::MAX) + 1;
+                !(joint && (size > most || size.saturating_mul(moves) > JOINT))
+                    && (if pieces { size } else { set.classes.count() }) <= most
+            })
+    }
+
     /// Bytes of the move tables of `t` ([`Coords::new`] allocates about
-    /// this much).
+    /// this much; none where it declines, the generic engine building
+    /// the table).
     pub fn bytes(t: &Tws) -> u64 {
+        if !Coords::suit(t) {
+            return 0;
+        }
         let moves = t.metric_moves.len() as u64;
         t.sets
             .iter()

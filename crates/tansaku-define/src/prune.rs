@@ -191,8 +191,8 @@ fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection>
         .filter_map(|p| {
             let estimate = SymReduced::estimate(t, &p);
             let build = match estimate {
-                // A byte an entry while it builds, the table, the moves.
-                Some((entries, _)) => entries.saturating_mul(3) / 2 + Coords::bytes(&t.project(&p.0).tws),
+                // The table, filled in place, and the moves.
+                Some((entries, _)) => entries.div_ceil(2) + Coords::bytes(&t.project(&p.0).tws),
                 None => build_bytes(&t.project(&p.0).tws),
             };
             if memory.is_some_and(|m| build > m) {
@@ -270,7 +270,7 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
 }
 
 /// [`plan`] on a machine whose memory budget is `memory`: a coset picture
-/// is offered only if its build (a byte an entry, then the table) fits,
+/// is offered only if its build (the table and the move tables) fits,
 /// so that a large `table-memory` on a small machine gets a smaller
 /// picture instead of a refusal.
 ///
@@ -280,6 +280,7 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
 /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
 /// let first = |memory| prune::plan_within(&t, 4 << 30, memory)[0].name(&t);
 /// assert_eq!(first(None), "EDGE in 3 orbits, 1 turned + CORNER in 2 orbits");
+/// assert_eq!(first(Some(3 << 30)), "EDGE in 3 orbits, 1 turned + CORNER in 2 orbits");
 /// assert_eq!(first(Some(2 << 30)), "EDGE in 3 orbits (no orientation) + CORNER in 2 orbits");
 /// ```
 pub fn plan_within(t: &Tws, budget: u64, memory: Option<u64>) -> Vec<Projection> {
@@ -604,10 +605,11 @@ impl Tables {
                     tansaku_core::memory::human(bytes)
                 ));
                 let table = match &reduced {
-                    Some(r) => r.distances(ctx)?,
+                    Some(r) => file.resumable(r, &name, ctx)?,
                     None => distances(&projected.tws, ctx)?,
                 };
                 file.save(&table, ctx)?;
+                file.remove_part(ctx);
                 Ok::<_, SearchError>(table)
             })?;
             let seconds = if origin == "kept" {
@@ -1086,6 +1088,9 @@ fn nibble_bytes(entries: u64) -> u64 {
 }
 
 const MAGIC: &[u8; 16] = b"tansaku-tws-pdb\n";
+/// The magic of a checkpoint: the header of a table file, the levels whole
+/// in place of the largest distance.
+const PART_MAGIC: &[u8; 16] = b"tansaku-tws-prt\n";
 /// Version of the file format; a file of another version is rebuilt.
 /// 2: the twists of pieces kept among others are ranked in piece order;
 /// 3: four bits an entry, the largest distance in the header.
@@ -1129,11 +1134,19 @@ impl TableFile {
                 (head, bytes)
             })
         } else {
-            self.read_file(tables.dir())
+            self.read_file(tables.dir(), &self.name)
         };
         let Some((head, table)) = read else { return Ok(None) };
-        if head.len() < HEADER || head[..16] != MAGIC[..] {
-            return Err("is not a tansaku pattern database".into());
+        self.trust(&head, &table, MAGIC, "is not a tansaku pattern database")
+            .map(|longest| Some((longest, table)))
+    }
+
+    /// The number in a file's header (the largest distance, or the levels
+    /// a checkpoint holds) when its magic, version, table and checksum are
+    /// this table's; else why not.
+    fn trust(&self, head: &[u8], table: &[u8], magic: &[u8; 16], not_ours: &str) -> Result<u32, String> {
+        if head.len() < HEADER || head[..16] != magic[..] {
+            return Err(not_ours.into());
         }
         let version = u32::from_le_bytes(head[16..20].try_into().expect("4 bytes"));
         if version != VERSION {
@@ -1147,20 +1160,93 @@ impl TableFile {
         if table.len() as u64 != nibble_bytes(self.entries) {
             return Err(format!("is truncated or overlong ({} entries expected)", self.entries));
         }
-        if head[HEADER - 8..] != Self::checksum(&head, &table) {
+        if head[HEADER - 8..] != Self::checksum(head, table) {
             return Err("is corrupt (its checksum does not match)".into());
         }
-        let longest = u32::from_le_bytes(head[20..24].try_into().expect("4 bytes"));
-        Ok(Some((longest, table)))
+        Ok(u32::from_le_bytes(head[20..24].try_into().expect("4 bytes")))
+    }
+
+    /// The name of the checkpoint of an unfinished build.
+    fn part_name(&self) -> String {
+        format!("{}.part", self.name)
+    }
+
+    /// The checkpoint of an unfinished build in the tables' folder: the
+    /// levels it holds and its table; `Ok(None)` when there is none,
+    /// `Err(why)` when it cannot be trusted.
+    fn load_part(&self, ctx: &Context) -> Result<Option<(u32, Vec<u8>)>, String> {
+        let Some((head, table)) = self.read_file(ctx.tables().dir(), &self.part_name()) else {
+            return Ok(None);
+        };
+        self.trust(&head, &table, PART_MAGIC, "is not a tansaku checkpoint")
+            .map(|level| Some((level, table)))
+    }
+
+    /// Keeps the table of an unfinished build whose levels up to `level`
+    /// are whole, in the tables' folder (written whole, then renamed over
+    /// the last checkpoint).
+    fn save_part(&self, level: u32, table: &[u8], ctx: &Context) -> Result<(), String> {
+        let mut head = self.head;
+        head[..16].copy_from_slice(PART_MAGIC);
+        head[20..24].copy_from_slice(&level.to_le_bytes());
+        let sum = Self::checksum(&head, table);
+        head[HEADER - 8..].copy_from_slice(&sum);
+        self.write_file(ctx.tables().dir(), &self.part_name(), &head, table)
+    }
+
+    /// Removes the checkpoint once the table is whole.
+    fn remove_part(&self, ctx: &Context) {
+        #[cfg(feature = "files")]
+        if let Some(dir) = ctx.tables().dir() {
+            let _ = std::fs::remove_file(dir.join(self.part_name()));
+        }
+        #[cfg(not(feature = "files"))]
+        let _ = ctx;
+    }
+
+    /// Builds the reduced table `r` (named `name` to the user), going on
+    /// from the checkpoint a stopped or killed build left, and keeping one
+    /// after each level that ends at least the tables' checkpoint interval
+    /// after the last.
+    fn resumable(&self, r: &SymReduced, name: &str, ctx: &Context) -> Result<Built, SearchError> {
+        let resume = match self.load_part(ctx) {
+            Ok(Some((level, table))) => {
+                ctx.notice(&format!(
+                    "going on with the pattern database of {name} from its checkpoint '{}' (levels 0-{level})",
+                    self.part_name()
+                ));
+                Some((level, table))
+            }
+            Ok(None) => None,
+            Err(why) => {
+                ctx.notice(&format!("checkpoint '{}' {why}: starting over", self.part_name()));
+                None
+            }
+        };
+        let every = ctx.tables().checkpoint_every();
+        let mut last = web_time::Instant::now();
+        let mut keep = |level: u32, table: &[u8]| {
+            if ctx.tables().dir().is_none() || last.elapsed() < every {
+                return Ok(());
+            }
+            match self.save_part(level, table, ctx) {
+                Ok(()) => {}
+                Err(why) if ctx.tables().explicit() => return Err(SearchError::Unsupported(why)),
+                Err(why) => ctx.notice(&format!("{why}; the build goes on without a checkpoint")),
+            }
+            last = web_time::Instant::now();
+            Ok(())
+        };
+        r.distances(ctx, resume, &mut keep)
     }
 
     /// The file's header and table, the table read straight into memory
     /// on huge pages where the system has them (lookups land anywhere in
     /// it). A file of the wrong length gives its header only.
     #[cfg(feature = "files")]
-    fn read_file(&self, dir: Option<&std::path::Path>) -> Option<(Vec<u8>, Vec<u8>)> {
+    fn read_file(&self, dir: Option<&std::path::Path>, name: &str) -> Option<(Vec<u8>, Vec<u8>)> {
         use std::io::Read;
-        let mut file = std::fs::File::open(dir?.join(&self.name)).ok()?;
+        let mut file = std::fs::File::open(dir?.join(name)).ok()?;
         let len = file.metadata().ok()?.len();
         let mut head = vec![0u8; (len as usize).min(HEADER)];
         file.read_exact(&mut head).ok()?;
@@ -1174,7 +1260,7 @@ impl TableFile {
     }
 
     #[cfg(not(feature = "files"))]
-    fn read_file(&self, _: Option<&std::path::Path>) -> Option<(Vec<u8>, Vec<u8>)> {
+    fn read_file(&self, _: Option<&std::path::Path>, _: &str) -> Option<(Vec<u8>, Vec<u8>)> {
         None
     }
 
@@ -1191,7 +1277,7 @@ impl TableFile {
             bytes.extend_from_slice(table);
             store.write(&self.name, &bytes)
         } else {
-            self.write_file(tables.dir(), &head, table)
+            self.write_file(tables.dir(), &self.name, &head, table)
         };
         match written {
             Ok(()) => Ok(()),
@@ -1204,17 +1290,17 @@ impl TableFile {
     }
 
     #[cfg(feature = "files")]
-    fn write_file(&self, dir: Option<&std::path::Path>, head: &[u8], table: &[u8]) -> Result<(), String> {
+    fn write_file(&self, dir: Option<&std::path::Path>, name: &str, head: &[u8], table: &[u8]) -> Result<(), String> {
         let Some(dir) = dir else { return Ok(()) };
         let fail = |what: &str, e: std::io::Error| format!("cannot {what} '{}': {e}", dir.display());
         std::fs::create_dir_all(dir).map_err(|e| fail("create the folder", e))?;
-        let path = dir.join(&self.name);
-        let temp = dir.join(format!(".{}.tmp-{}", self.name, std::process::id()));
+        let path = dir.join(name);
+        let temp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         tansaku_core::memory::write_whole(&path, &temp, &[head, table]).map_err(|e| fail("write a table into", e))
     }
 
     #[cfg(not(feature = "files"))]
-    fn write_file(&self, _: Option<&std::path::Path>, _: &[u8], _: &[u8]) -> Result<(), String> {
+    fn write_file(&self, _: Option<&std::path::Path>, _: &str, _: &[u8], _: &[u8]) -> Result<(), String> {
         Ok(())
     }
 }

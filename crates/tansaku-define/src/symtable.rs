@@ -27,6 +27,7 @@
 use super::coord::Coords;
 use super::prune::Projection;
 use super::tws::{Projected, ProjectedSymmetry, Tws};
+use super::xorbfs::{NIBBLE_MAX, NIBBLE_UNREACHED};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering};
 use tansaku_core::context::Context;
@@ -203,59 +204,59 @@ impl SymReduced {
         u64::from(self.reps[(i / self.b_size) as usize]) * self.b_size + i % self.b_size
     }
 
-    /// Bytes [`SymReduced::distances`] holds at its peak: a byte an entry,
-    /// then the table of nibbles, and the move tables.
+    /// Bytes [`SymReduced::distances`] holds at its peak: the table of
+    /// nibbles it fills in place, and the move tables.
     pub fn build_bytes(&self) -> u64 {
-        let n = self.entries();
-        n + n.div_ceil(2) + Coords::bytes(&self.projected.tws)
+        self.entries().div_ceil(2) + Coords::bytes(&self.projected.tws)
     }
 
     /// The distance of every index, four bits each (two a byte, the even
     /// index's low; 15 for never reached, 14 also for farther), and the
-    /// largest distance: breadth first from the goals, a level pushed from
-    /// its positions while it is smaller than what is left, else pulled
-    /// into the positions left (one of their moves reaching the level). A
-    /// pushed index sets every index of its class of positions (its
-    /// representative's symmetries applied to its `B`). Each level is
-    /// reported to the context's progress as it ends; a stop is answered
-    /// between levels and chunks (nothing is kept: the caller writes the
-    /// table's file only once it is whole).
-    pub fn distances(&self, ctx: &Context) -> Result<(u32, Vec<u8>), SearchError> {
+    /// largest distance: breadth first from the goals, in the table of
+    /// nibbles itself (each thread clears a newly reached entry's bits
+    /// to its level). A level is pushed from its positions while it is
+    /// smaller than what is left, else pulled into the positions left (one
+    /// of their moves reaching the level). A pushed index sets every index
+    /// of its class of positions (its representative's symmetries applied
+    /// to its `B`). Past level 14 the entries left are pulled, as 14, until
+    /// none is reached: the largest distance is then a lower bound.
+    ///
+    /// Each level is reported to the context's progress as it ends, and
+    /// handed whole to `keep` (with its number) while others remain: the
+    /// table as it then stands is all a later build needs to go on, given
+    /// back as `resume`. A stop is answered between levels and chunks.
+    pub fn distances(
+        &self,
+        ctx: &Context,
+        resume: Option<(u32, Vec<u8>)>,
+        keep: &mut Keep<'_>,
+    ) -> Result<(u32, Vec<u8>), SearchError> {
         let coords = Coords::new(&self.projected.tws)
             .ok_or_else(|| SearchError::Unsupported("no coordinates for this projection".into()))?;
         let n = self.entries();
-        let dist: Vec<AtomicU8> = (0..n).into_par_iter().map(|_| AtomicU8::new(u8::MAX)).collect();
-        let mark = |i: u64, d: u8| {
-            let (c, b) = (i / self.b_size, i % self.b_size);
-            let mut fixed = self.stab[c as usize];
-            while fixed != 0 {
-                let y = u64::from(fixed.trailing_zeros());
-                fixed &= fixed - 1;
-                let j = c * self.b_size + u64::from(self.b_image[(y * self.b_size + b) as usize]);
-                if dist[j as usize].load(Ordering::Relaxed) == u8::MAX {
-                    dist[j as usize].store(d, Ordering::Relaxed);
+        let bytes = usize::try_from(n.div_ceil(2))
+            .map_err(|_| SearchError::Unsupported("table too large for this machine".into()))?;
+        let (first, mut table) = match resume {
+            Some((level, table)) if table.len() == bytes && level < u32::from(NIBBLE_MAX) => (level as u8, table),
+            _ => {
+                let mut table = tansaku_core::memory::huge_zeroed(bytes);
+                table.par_chunks_mut(1 << 16).for_each(|c| c.fill(0xFF));
+                let cells = tansaku_core::memory::atomic_bytes(&mut table);
+                for g in &self.projected.tws.goals {
+                    self.mark(cells, self.index(self.projected.tws.rank_of(g)), 0);
                 }
+                (0, table)
             }
         };
-        for g in &self.projected.tws.goals {
-            mark(self.index(self.projected.tws.rank_of(g)), 0);
-        }
+        // The odd table's last nibble is no entry: never reached, not left.
+        let padding = n % 2;
         const CHUNK: u64 = 1 << 16;
         let mut longest = 0u32;
         let progress = tansaku_core::progress::Progress::new(ctx, Some(n), "entries");
         let clock = web_time::Instant::now();
-        for d in 0u8..254 {
-            let (frontier, left) = dist
-                .par_iter()
-                .fold(
-                    || (0u64, 0u64),
-                    |(f, l), x| match x.load(Ordering::Relaxed) {
-                        v if v == d => (f + 1, l),
-                        u8::MAX => (f, l + 1),
-                        _ => (f, l),
-                    },
-                )
-                .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
+        for d in first..=NIBBLE_MAX {
+            let (frontier, left) = count(&table, d);
+            let left = left - padding;
             if frontier == 0 {
                 break;
             }
@@ -272,28 +273,52 @@ impl SymReduced {
                 progress.finish();
                 return Err(SearchError::Stopped(why));
             }
+            if d > first {
+                keep(u32::from(d), &table)?;
+            }
+            let cells = tansaku_core::memory::atomic_bytes(&mut table);
+            let get = |i: u64| cells[(i >> 1) as usize].load(Ordering::Relaxed) >> ((i & 1) * 4) & 0xF;
+            if d == NIBBLE_MAX {
+                // Farther levels cannot be told apart: pull until no entry
+                // left is next to one reached.
+                loop {
+                    let found: u64 = (0..n.div_ceil(CHUNK))
+                        .into_par_iter()
+                        .map(|chunk| {
+                            let mut found = 0;
+                            for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(n) {
+                                if get(i) == NIBBLE_UNREACHED && self.near(&coords, i, &get, &|v| v != NIBBLE_UNREACHED)
+                                {
+                                    put(cells, i, NIBBLE_MAX);
+                                    found += 1;
+                                }
+                            }
+                            found
+                        })
+                        .sum();
+                    if found == 0 || ctx.stopped().is_some() {
+                        break;
+                    }
+                    longest += 1;
+                }
+                break;
+            }
             let push = frontier <= left;
             (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|chunk| {
                 if ctx.stopped().is_some() {
                     return;
                 }
                 for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(n) {
-                    let v = dist[i as usize].load(Ordering::Relaxed);
+                    let v = get(i);
                     if push && v == d {
                         coords.for_each_successor(&self.position(i), |_, r| {
                             let j = self.index(r);
-                            if dist[j as usize].load(Ordering::Relaxed) == u8::MAX {
-                                mark(j, d + 1);
+                            if get(j) == NIBBLE_UNREACHED {
+                                self.mark(cells, j, d + 1);
                             }
                         });
-                    } else if !push && v == u8::MAX {
-                        let mut near = false;
-                        coords.for_each_successor(&self.position(i), |_, r| {
-                            near = near || dist[self.index(r) as usize].load(Ordering::Relaxed) == d;
-                        });
-                        if near {
-                            dist[i as usize].store(d + 1, Ordering::Relaxed);
-                        }
+                    } else if !push && v == NIBBLE_UNREACHED && self.near(&coords, i, &get, &|v| v == d) {
+                        put(cells, i, d + 1);
                     }
                 }
             });
@@ -302,10 +327,75 @@ impl SymReduced {
         if let Some(why) = ctx.stopped() {
             return Err(SearchError::Stopped(why));
         }
-        let bytes: Vec<u8> = dist.into_iter().map(AtomicU8::into_inner).collect();
-        Ok((longest, super::xorbfs::nibbles_of(&bytes)))
+        Ok((longest, table))
+    }
+
+    /// Sets index `i`, and every index of its class of positions, to `d`
+    /// where not yet reached.
+    #[inline]
+    fn mark(&self, cells: &[AtomicU8], i: u64, d: u8) {
+        let (c, b) = (i / self.b_size, i % self.b_size);
+        let mut fixed = self.stab[c as usize];
+        while fixed != 0 {
+            let y = u64::from(fixed.trailing_zeros());
+            fixed &= fixed - 1;
+            let j = c * self.b_size + u64::from(self.b_image[(y * self.b_size + b) as usize]);
+            if cells[(j >> 1) as usize].load(Ordering::Relaxed) >> ((j & 1) * 4) & 0xF == NIBBLE_UNREACHED {
+                put(cells, j, d);
+            }
+        }
+    }
+
+    /// Whether a move takes index `i`'s position to an index whose
+    /// distance `wanted` accepts.
+    #[inline]
+    fn near(&self, coords: &Coords, i: u64, get: &impl Fn(u64) -> u8, wanted: &dyn Fn(u8) -> bool) -> bool {
+        let mut near = false;
+        coords.for_each_successor(&self.position(i), |_, r| {
+            near = near || wanted(get(self.index(r)));
+        });
+        near
     }
 }
+
+/// Writes `d` into the never-reached entry `i` (its bits all set: clearing
+/// the others leaves `d`, whichever thread writes it first).
+#[inline]
+fn put(cells: &[AtomicU8], i: u64, d: u8) {
+    let sh = (i & 1) * 4;
+    cells[(i >> 1) as usize].fetch_and(!((NIBBLE_UNREACHED ^ d) << sh), Ordering::Relaxed);
+}
+
+/// Entries of `table` at distance `d`, and never reached (the padding
+/// nibble of an odd table among them).
+fn count(table: &[u8], d: u8) -> (u64, u64) {
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    let equal = |x: u64, v: u8| {
+        let y = !(x ^ (u64::from(v) * ONES));
+        u64::from((y & y >> 1 & y >> 2 & y >> 3 & ONES).count_ones())
+    };
+    table
+        .par_chunks(1 << 16)
+        .map(|c| {
+            let words = c.chunks_exact(8);
+            let tail = words.remainder();
+            let (mut at, mut left) = words.fold((0, 0), |(a, l), w| {
+                let x = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+                (a + equal(x, d), l + equal(x, NIBBLE_UNREACHED))
+            });
+            for v in tail.iter().flat_map(|&b| [b & 0xF, b >> 4]) {
+                at += u64::from(v == d);
+                left += u64::from(v == NIBBLE_UNREACHED);
+            }
+            (at, left)
+        })
+        .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1))
+}
+
+/// What [`SymReduced::distances`] hands each whole level to (its number
+/// and the table as it stands), to keep it for a later build to go on
+/// from; an error stops the build.
+pub type Keep<'a> = dyn FnMut(u32, &[u8]) -> Result<(), SearchError> + 'a;
 
 /// A projection laid out for reduction: its largest part `A` first.
 struct Shape {

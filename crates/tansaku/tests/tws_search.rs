@@ -359,6 +359,89 @@ fn damaged_table_files_are_rebuilt() {
     assert!(notes.contains("is truncated or overlong"), "{notes}");
 }
 
+/// A symmetry-reduced table's build stopped (as a kill would stop it)
+/// after some levels leaves a checkpoint; the next build goes on from it
+/// and writes the table a build from nothing writes, and removes the
+/// checkpoint. A damaged checkpoint is refused and the build starts over.
+#[test]
+fn stopped_table_builds_go_on_from_their_checkpoint() {
+    use tansaku::context::{Observer, Step};
+    use tansaku::define::tws::SetPart;
+    let Definition::Tws(t) = load("3x3x3.tws", None) else {
+        unreachable!()
+    };
+    let orbits = |set: usize| SetPart {
+        set,
+        pieces: Vec::new(),
+        orientation: false,
+        alike: t.square_orbits().into_iter().find(|o| o.set == set).unwrap().orbits,
+        unturned: 0,
+    };
+    let picture = [prune::Projection(vec![orbits(0), orbits(1)])];
+    /// Stops the build when it reports level `at`.
+    struct StopAt(Context, u32);
+    impl Observer for StopAt {
+        fn begin(&self, _: Option<u64>, _: &str) {}
+        fn update(&self, _: u64, _: &str) {}
+        fn note(&self, text: &str) {
+            if text.trim_start().starts_with(&format!("level {:>3}:", self.1)) {
+                self.0.cancel();
+            }
+        }
+        fn end(&self) {}
+        fn step(&self, _: Step) {}
+    }
+    let heard = Arc::new(Mutex::new(Vec::<String>::new()));
+    let ctx = |dir: &Path| {
+        let h = Arc::clone(&heard);
+        Context::new()
+            .with_tables(Tables::at(dir).with_checkpoint_every(std::time::Duration::ZERO))
+            .with_notices(Arc::new(move |s: &str| h.lock().unwrap().push(s.to_string())))
+    };
+    let files = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    let whole = tempfile::tempdir().unwrap();
+    prune::Tables::build(&t, &picture, &ctx(whole.path())).unwrap();
+    let [name] = &files(whole.path())[..] else { panic!() };
+    let want = std::fs::read(whole.path().join(name)).unwrap();
+    for damage in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let stopped = ctx(dir.path());
+        let stopped = stopped.clone().with_observer(Arc::new(StopAt(stopped, 5)));
+        assert!(prune::Tables::build(&t, &picture, &stopped).is_err());
+        let part = format!("{name}.part");
+        assert_eq!(files(dir.path()), std::slice::from_ref(&part));
+        if damage {
+            let path = dir.path().join(&part);
+            let mut bytes = std::fs::read(&path).unwrap();
+            bytes[100] ^= 1;
+            std::fs::write(&path, bytes).unwrap();
+        }
+        heard.lock().unwrap().clear();
+        prune::Tables::build(&t, &picture, &ctx(dir.path())).unwrap();
+        let notes = heard.lock().unwrap().join("\n");
+        if damage {
+            assert!(
+                notes.contains("is corrupt (its checksum does not match): starting over"),
+                "{notes}"
+            );
+        } else {
+            assert!(
+                notes.contains("from its checkpoint") && notes.contains("(levels 0-4)"),
+                "{notes}"
+            );
+        }
+        assert_eq!(files(dir.path()), std::slice::from_ref(name));
+        assert!(std::fs::read(dir.path().join(name)).unwrap() == want);
+    }
+}
+
 /// A table budget past the memory budget is refused before anything is
 /// allocated; a table budget that is not a size is a clear error.
 #[test]
@@ -589,7 +672,22 @@ fn symmetry_reduced_tables_equal_the_full_ones() {
             r.symmetries()
         );
         let ctx = Context::new();
-        let (longest, small) = r.distances(&ctx).unwrap();
+        // Every level's table as the build hands it over to be kept.
+        let mut levels = Vec::new();
+        let (longest, small) = r
+            .distances(&ctx, None, &mut |level, table| {
+                levels.push((level, table.to_vec()));
+                Ok(())
+            })
+            .unwrap();
+        // Going on from any of them gives the same table.
+        for (level, table) in levels.into_iter().step_by(3) {
+            let again = r.distances(&ctx, Some((level, table)), &mut |_, _| Ok(())).unwrap();
+            assert!(
+                again == (longest, small.clone()),
+                "{metric} {parts:?}: from level {level}"
+            );
+        }
         let p = &r.projected.tws;
         let coords = Coords::new(p).unwrap();
         let (analysis, big) = retrograde_dense(&coords, RetroOptions::default()).unwrap();

@@ -442,6 +442,90 @@ fn stopped_table_builds_go_on_from_their_checkpoint() {
     }
 }
 
+/// The 3x3x3 with only the cross (the four D edges) kept: the other
+/// edges alike, every corner alike, their orientations ignored.
+fn cross() -> Definition {
+    let text = std::fs::read_to_string(Path::new(crate::support::ROOT).join("puzzles/3x3x3.tws"))
+        .unwrap()
+        .replacen(
+            "1 2 3 4 5 6 7 8 9 10 11 12\n0 0 0 0 0 0 0 0 0 0 0 0\nCORNER\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0",
+            "1 2 1 3 1 4 1 1 5 1 1 1\n? 0 ? 0 ? 0 ? ? 0 ? ? ?\nCORNER\n1 1 1 1 1 1 1 1\n? ? ? ? ? ? ? ?",
+            1,
+        );
+    Definition::parse(&Src::new("cross.tws", &text), None).unwrap()
+}
+
+/// Reduced puzzles (twsearch #76, #78): a move that changes only a set
+/// whose pieces are all alike and unoriented is left out of the metric;
+/// a move that only trades alike pieces in a position gives no child
+/// there. Lengths stay those of breadth-first search.
+#[test]
+fn moves_that_stand_still_are_not_searched() {
+    use tansaku::Puzzle;
+    use tansaku::define::tws::Perm;
+    let text = "Name idle\nSet A 4 1\nSet B 3 2\nSolved\nA\n1 2 3 4\n0 0 0 0\nB\n1 1 1\n? ? ?\nEnd\n\
+        Move X\nA\n2 3 4 1\n0 0 0 0\nEnd\n\
+        Move Y\nB\n2 3 1\n1 1 0\nEnd\n\
+        Move Z\nA\n2 1 3 4\n0 0 0 0\nB\n1 3 2\n0 1 1\nEnd\n";
+    let def = Definition::parse(&Src::new("idle.tws", text), None).unwrap();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    // Y turns only the B pieces, all alike and unoriented.
+    assert_eq!(t.idle, ["Y", "Y'"]);
+    assert_eq!(t.metric_move_names(), ["X", "X2", "X'", "Z"]);
+    let ctx = Context::new();
+    for board in ["Y X Y Z", "Z Y' X2 Y Z"] {
+        let bfs = solve(&def, board, Algorithm::Bfs, None, &ctx);
+        let ida = solve(&def, board, Algorithm::IdaStar, Some("1M"), &ctx);
+        assert_eq!((ida.length, ida.replayed), (bfs.length, true), "{board}");
+        assert!(
+            !ida.moves.iter().any(|m| m.starts_with('Y')),
+            "{board}: {:?}",
+            ida.moves
+        );
+    }
+    assert_eq!(solve(&def, "Y X Y Z", Algorithm::IdaStar, Some("1M"), &ctx).length, 2);
+
+    // The cross: from the solved cross, U, U2 and U' move only alike pieces.
+    let def = cross();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    assert!(t.idle.is_empty());
+    let p = Perm::<40>(t);
+    let children = |s: &[u8]| {
+        let mut n = 0;
+        p.for_each_successor(&p.state(s), |_, c| {
+            assert_ne!(c, p.state(s));
+            n += 1;
+        });
+        n
+    };
+    assert_eq!(children(&t.solved), 15);
+    let Definition::Tws(full) = load("3x3x3.tws", None) else {
+        unreachable!()
+    };
+    let f = Perm::<40>(&full);
+    let mut n = 0;
+    f.for_each_successor(&f.state(&full.solved), |_, _| n += 1);
+    assert_eq!(n, 18);
+    // After R the U layer is still blank; after F2 it holds a cross edge
+    // and every move changes the position.
+    assert_eq!(children(&t.scramble("R").unwrap()), 15);
+    assert_eq!(children(&t.scramble("F2").unwrap()), 18);
+    let tables = crate::support::shared_tables();
+    for seed in 0..4 {
+        let board = scramble("3x3x3.tws", 300 + seed, 12);
+        let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
+        let ida = solve(
+            &def,
+            &board,
+            Algorithm::IdaStar,
+            Some("16M"),
+            &Context::new().with_tables(tables.clone()),
+        );
+        assert_eq!((ida.length, ida.replayed), (bfs.length, true), "{board}");
+        assert!(bfs.replayed && bfs.length <= 8, "{board}: {}", bfs.length);
+    }
+}
+
 /// A table budget past the memory budget is refused before anything is
 /// allocated; a table budget that is not a size is a clear error.
 #[test]

@@ -216,9 +216,37 @@ pub struct Tws {
     /// that sum's value on every goal, found on first use
     /// ([`Tws::length_parity`]).
     pub(super) parity: std::sync::OnceLock<Option<(u64, bool)>>,
+    /// Some pieces are alike or their orientation ignored: a move may
+    /// leave a position as it is, and its child is not searched.
+    pub(super) reduced: bool,
+    /// Moves left out of the metric because no position tells them from
+    /// standing still (they change only sets whose pieces are all alike
+    /// and unoriented; twsearch #76).
+    pub idle: Vec<String>,
 }
 
 impl Tws {
+    /// Whether action `a` changes no position: every set it moves is
+    /// blank (its pieces all alike, their orientation ignored or single).
+    pub(super) fn is_idle(&self, a: &Action) -> bool {
+        self.sets.iter().all(|set| {
+            let base = set.offset / 2;
+            let moved = (0..set.count).any(|i| usize::from(a.from[base + i]) != i || a.twist[base + i] != 0);
+            let labels = &self.solved[set.offset..set.offset + set.count];
+            let blank =
+                labels.iter().all(|&c| c == labels[0]) && (set.orientations == 1 || set.blind >> labels[0] & 1 == 1);
+            !moved || blank
+        })
+    }
+
+    /// Whether some pieces are alike or have their orientation ignored.
+    pub(super) fn has_alike_or_blind(&self) -> bool {
+        self.sets.iter().any(|set| {
+            let labels = &self.solved[set.offset..set.offset + set.count];
+            set.blind != 0 || (1..labels.len()).any(|i| labels[..i].contains(&labels[i]))
+        })
+    }
+
     /// Finds which moves commute and fills the canonical-sequence table:
     /// after a move, no other power of the same move unless the two make a
     /// power the metric cannot make in one move (a quarter turn twice in

@@ -94,11 +94,18 @@ impl Tws {
             next: Vec::new(),
             symmetries: std::sync::OnceLock::new(),
             parity: std::sync::OnceLock::new(),
+            reduced: false,
+            idle: Vec::new(),
         };
         t.add_powers(src, &r.base)?;
+        t.reduced = t.has_alike_or_blind();
         t.metric_moves = (0..t.actions.len())
             .filter(|&i| metric == TwsMetric::Htm || t.actions[i].quarter)
             .collect();
+        // A move that changes only blank sets is standing still.
+        let (idle, moves): (Vec<usize>, Vec<usize>) = t.metric_moves.iter().partition(|&&i| t.is_idle(&t.actions[i]));
+        t.idle = idle.iter().map(|&i| t.actions[i].name.clone()).collect();
+        t.metric_moves = moves;
         t.expect = expect_comments(src, &["htm", "qtm"], metric.name())?;
         t.prune = prune_comments(src, &t)?;
         t.canonical();

@@ -27,7 +27,10 @@ impl<const N: usize> Puzzle for Perm<'_, N> {
             let a = &self.0.actions[i];
             let mut out = [0u8; N];
             self.0.play(a, &s.0, &mut out);
-            f(TwsMove::new(i, &a.name), Cells(out));
+            // A move that only trades alike pieces stands still (twsearch #78).
+            if !(self.0.reduced && out == s.0) {
+                f(TwsMove::new(i, &a.name), Cells(out));
+            }
         }
     }
 
@@ -40,7 +43,9 @@ impl<const N: usize> Puzzle for Perm<'_, N> {
             let a = &self.0.actions[usize::from(i)];
             let mut out = [0u8; N];
             self.0.play(a, &s.0, &mut out);
-            f(TwsMove::new(usize::from(i), &a.name), Cells(out));
+            if !(self.0.reduced && out == s.0) {
+                f(TwsMove::new(usize::from(i), &a.name), Cells(out));
+            }
         }
     }
 

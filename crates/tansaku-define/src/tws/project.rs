@@ -261,6 +261,8 @@ impl Tws {
             next: self.next.clone(),
             symmetries: std::sync::OnceLock::new(),
             parity: std::sync::OnceLock::new(),
+            reduced: false,
+            idle: Vec::new(),
         };
         let mut projected = Projected { tws, maps };
         // The other solved positions, as the projection sees them.

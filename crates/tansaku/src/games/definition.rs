@@ -528,6 +528,12 @@ where
                 t.canonical_branching(),
                 t.metric_move_names().len()
             ));
+            if !t.idle.is_empty() {
+                ctx.notice(&format!(
+                    "moves left out (they change only pieces that are all alike): {}",
+                    t.idle.join(" ")
+                ));
+            }
             Some(prune::Tables::build(t, &plan, ctx)?)
         }
         _ => None,

@@ -526,6 +526,43 @@ fn moves_that_stand_still_are_not_searched() {
     }
 }
 
+/// The cube's first two layers, the last layer blank: the plan groups
+/// the eight edges told apart (not the four alike ones with them), and in
+/// what it leaves pairs the four corners with two edges at a time. IDA*
+/// on those tables agrees with bidirectional search.
+#[test]
+fn first_two_layers_pair_corners_with_edges() {
+    let text = std::fs::read_to_string(Path::new(crate::support::ROOT).join("puzzles/3x3x3.tws"))
+        .unwrap()
+        .replacen(
+            "1 2 3 4 5 6 7 8 9 10 11 12\n0 0 0 0 0 0 0 0 0 0 0 0\nCORNER\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0",
+            "1 2 3 4 5 6 7 9 8 9 9 9\n0 0 0 0 0 0 0 ? 0 ? ? ?\nCORNER\n1 2 1 3 4 1 1 5\n? 0 ? 0 0 ? ? 0",
+            1,
+        );
+    let def = Definition::parse(&Src::new("f2l.tws", &text), None).unwrap();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    let names: Vec<String> = prune::plan(t, 1 << 30).iter().map(|p| p.name(t)).collect();
+    assert_eq!(
+        names[1..],
+        [
+            "CORNER 2-5",
+            "EDGE 1-7",
+            "EDGE 2-8",
+            "CORNER 2-5 + EDGE 1-2",
+            "CORNER 2-5 + EDGE 3-4",
+            "CORNER 2-5 + EDGE 5-6",
+            "CORNER 2-5 + EDGE 7-8"
+        ]
+    );
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
+    for seed in 0..3 {
+        let board = scramble("3x3x3.tws", 400 + seed, 8);
+        let bidir = solve(&def, &board, Algorithm::Bidir, None, &ctx);
+        let ida = solve(&def, &board, Algorithm::IdaStar, Some("1G"), &ctx);
+        assert_eq!((ida.length, ida.replayed), (bidir.length, true), "{board}");
+    }
+}
+
 /// A table budget past the memory budget is refused before anything is
 /// allocated; a table budget that is not a size is a clear error.
 #[test]

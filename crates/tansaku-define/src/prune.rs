@@ -347,19 +347,15 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
         let n = classes.len();
         for k in (1..=n).rev() {
             let groups = n.div_ceil(k);
-            let contiguous: Vec<Projection> = (0..groups)
-                .map(|g| {
-                    let lo = if groups == 1 { 0 } else { g * (n - k) / (groups - 1) };
+            let contiguous: Vec<Projection> = spread(&classes, k)
+                .map(|pieces| {
                     Projection(vec![SetPart {
-                        pieces: classes[lo..lo + k].to_vec(),
+                        pieces,
                         ..part(s, 0..0)
                     }])
                 })
                 .collect();
-            let total = contiguous
-                .iter()
-                .try_fold(0u64, |acc, p| p.bytes(t).and_then(|n| acc.checked_add(n)));
-            if let Some(total) = total.filter(|&n| n <= share) {
+            if let Some(total) = total_bytes(t, &contiguous).filter(|&n| n <= share) {
                 left -= total;
                 out.extend(contiguous);
                 break;
@@ -419,27 +415,32 @@ fn products(t: &Tws, sets: &[usize], left: u64) -> Vec<Projection> {
     let classes = told_apart(t, large);
     let n = classes.len();
     for k in (2..n).rev() {
-        let groups = n.div_ceil(k);
-        let tables: Vec<Projection> = (0..groups)
-            .map(|g| {
-                let lo = if groups == 1 { 0 } else { g * (n - k) / (groups - 1) };
-                Projection(vec![
-                    whole(small),
-                    SetPart {
-                        pieces: classes[lo..lo + k].to_vec(),
-                        ..whole(large)
-                    },
-                ])
-            })
+        let tables: Vec<Projection> = spread(&classes, k)
+            .map(|pieces| Projection(vec![whole(small), SetPart { pieces, ..whole(large) }]))
             .collect();
-        let total = tables
-            .iter()
-            .try_fold(0u64, |acc, p| p.bytes(t).and_then(|n| acc.checked_add(n)));
-        if total.is_some_and(|n| n <= left) {
+        if total_bytes(t, &tables).is_some_and(|n| n <= left) {
             return tables;
         }
     }
     Vec::new()
+}
+
+/// Groups of `k` of `classes` covering them, `ceil(n / k)` of them spread
+/// evenly (overlapping when `k` does not divide `n`).
+fn spread(classes: &[u8], k: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
+    let n = classes.len();
+    let groups = n.div_ceil(k);
+    (0..groups).map(move |g| {
+        let lo = if groups == 1 { 0 } else { g * (n - k) / (groups - 1) };
+        classes[lo..lo + k].to_vec()
+    })
+}
+
+/// Bytes of the tables of `projections` together (`None` past `u64`).
+fn total_bytes(t: &Tws, projections: &[Projection]) -> Option<u64> {
+    projections
+        .iter()
+        .try_fold(0u64, |acc, p| p.bytes(t).and_then(|n| acc.checked_add(n)))
 }
 
 /// The classes of set `set` its tables group: every class but the

@@ -277,7 +277,7 @@ impl SymReduced {
                 keep(u32::from(d), &table)?;
             }
             let cells = tansaku_core::memory::atomic_bytes(&mut table);
-            let get = |i: u64| cells[(i >> 1) as usize].load(Ordering::Relaxed) >> ((i & 1) * 4) & 0xF;
+            let get = |i: u64| get(cells, i);
             if d == NIBBLE_MAX {
                 // Farther levels cannot be told apart: pull until no entry
                 // left is next to one reached.
@@ -340,7 +340,7 @@ impl SymReduced {
             let y = u64::from(fixed.trailing_zeros());
             fixed &= fixed - 1;
             let j = c * self.b_size + u64::from(self.b_image[(y * self.b_size + b) as usize]);
-            if cells[(j >> 1) as usize].load(Ordering::Relaxed) >> ((j & 1) * 4) & 0xF == NIBBLE_UNREACHED {
+            if get(cells, j) == NIBBLE_UNREACHED {
                 put(cells, j, d);
             }
         }
@@ -356,6 +356,12 @@ impl SymReduced {
         });
         near
     }
+}
+
+/// Entry `i`'s distance as it stands.
+#[inline]
+fn get(cells: &[AtomicU8], i: u64) -> u8 {
+    cells[(i >> 1) as usize].load(Ordering::Relaxed) >> ((i & 1) * 4) & 0xF
 }
 
 /// Writes `d` into the never-reached entry `i` (its bits all set: clearing

@@ -946,6 +946,77 @@ impl Tables {
         h
     }
 
+    /// [`Tables::refine`] of a node's children together: `h[i]` is child
+    /// `i`'s first look (`at(i)` its position), raised through the later
+    /// stages while it stays at most `enough`. Within a stage the
+    /// addresses of every child still open are asked for before any is
+    /// read, so that one child's misses overlap another's, not only its
+    /// own (a child alone has two or three lookups in a stage). Each
+    /// child it leaves open ends with the bound [`Tables::refine`] gives it;
+    /// one the first look cuts is left as it is.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, prune};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/2x2x2.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap() else { panic!() };
+    /// let ctx = tansaku_core::Context::new().with_tables(tansaku_core::context::Tables::in_memory());
+    /// let tables = prune::Tables::build(&t, &prune::plan(&t, 1 << 16), &ctx).unwrap();
+    /// let kids = [t.scramble("R U F").unwrap(), t.scramble("U2 R' F U").unwrap()];
+    /// let mut h = [0u32; 2];
+    /// tables.first_look(kids.iter().map(|s| &s[..]).zip(h.iter_mut()));
+    /// let one: Vec<u32> = kids.iter().zip(&h).map(|(s, &h)| tables.refine(s, h, 9)).collect();
+    /// tables.refine_each(|i| &kids[i][..], &mut h, 9);
+    /// assert_eq!(h.to_vec(), one);
+    /// ```
+    pub fn refine_each<'a>(&self, at: impl Fn(usize) -> &'a [u8], h: &mut [u32], enough: u32) {
+        const MOST: usize = 64;
+        let mut inverse = [0u8; super::tws::MAX_BYTES];
+        // The children still open (on the stack for any node of up to
+        // `MOST` children).
+        let (mut stack, mut heap) = ([0usize; MOST], Vec::new());
+        let all: &mut [usize] = if h.len() <= MOST {
+            &mut stack[..h.len()]
+        } else {
+            heap.resize(h.len(), 0);
+            &mut heap
+        };
+        let mut open = 0;
+        for (i, &hi) in h.iter().enumerate() {
+            if hi <= enough {
+                all[open] = i;
+                open += 1;
+            }
+        }
+        for stage in &self.stages[1..] {
+            if open == 0 {
+                break;
+            }
+            for lookups in stage.chunks(MOST) {
+                let looks = lookups.len();
+                let mut ranks = [0usize; MOST];
+                for batch in all[..open].chunks(MOST / looks) {
+                    for (j, &i) in batch.iter().enumerate() {
+                        self.ranks(at(i), &mut inverse, lookups, &mut ranks[j * looks..(j + 1) * looks]);
+                    }
+                    for j in 0..batch.len() {
+                        self.settle(lookups, &mut ranks[j * looks..(j + 1) * looks]);
+                    }
+                    for (j, &i) in batch.iter().enumerate() {
+                        h[i] = self.read_all(lookups, &ranks[j * looks..(j + 1) * looks], h[i]);
+                    }
+                }
+            }
+            let mut kept = 0;
+            for k in 0..open {
+                if h[all[k]] <= enough {
+                    all[kept] = all[k];
+                    kept += 1;
+                }
+            }
+            open = kept;
+        }
+    }
+
     /// Number of tables.
     pub fn len(&self) -> usize {
         self.tables.len()

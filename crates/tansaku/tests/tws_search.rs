@@ -1331,6 +1331,31 @@ fn staged_looks_cut_what_every_lookup_would() {
         raised > 0,
         "the second look never raised a bound: the test proves nothing"
     );
+    // The second look made for a node's children together (as IDA* makes
+    // it) gives each child what the look of one child gives.
+    let mut checked = 0;
+    for seed in 0..40 {
+        let moves = scramble("3x3x3.tws", seed, 8 + seed as u32 % 10);
+        let kids: Vec<Vec<u8>> = t
+            .move_names()
+            .iter()
+            .map(|m| t.scramble(&format!("{moves} {m}")).unwrap())
+            .collect();
+        for enough in [5, 8, 11] {
+            let mut h = vec![0u32; kids.len()];
+            tables.first_look(kids.iter().map(|k| &k[..]).zip(h.iter_mut()));
+            // A child the first look already cuts is left as it is.
+            let one: Vec<u32> = kids
+                .iter()
+                .zip(&h)
+                .map(|(k, &h)| if h > enough { h } else { tables.refine(k, h, enough) })
+                .collect();
+            tables.refine_each(|i| &kids[i][..], &mut h, enough);
+            assert_eq!(h, one, "seed {seed}, {enough}");
+            checked += one.iter().zip(&h).filter(|(a, _)| **a <= enough).count();
+        }
+    }
+    assert!(checked > 0, "no child was left open: the batch proves nothing");
 }
 
 /// IDA* from a start some symmetries fix tries one move of each class they

@@ -211,6 +211,13 @@ pub trait LowerBound<P: Puzzle>: Sync {
     /// True when [`LowerBound::refine`] may raise a bound.
     const REFINES: bool = false;
 
+    /// True when [`LowerBound::after_moves`] itself gives every child it
+    /// leaves at most [`Children::cut_above`] the bound
+    /// [`LowerBound::refine`] would (the second look made for all the
+    /// children together): the depth-first search then never asks
+    /// `refine` of them again.
+    const REFINED_IN_BATCH: bool = false;
+
     /// A second, dearer look at a child the first bound `h` did not cut
     /// (a lookup on the inverse position): a bound at least `h`. Asked
     /// only of the children that would otherwise be searched, so it costs
@@ -232,7 +239,7 @@ fn cut_by<P: Puzzle, H: LowerBound<P>>(h: &H, t: &P::State, f: u32, ht: u32, bou
     if f > bound {
         return Some(f);
     }
-    if H::REFINES {
+    if H::REFINES && !(H::BATCH && H::REFINED_IN_BATCH) {
         let f2 = f - ht + h.refine(t, ht, bound + ht - f);
         if f2 > bound {
             return Some(f2);

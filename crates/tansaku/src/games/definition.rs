@@ -254,6 +254,11 @@ where
     /// a lookup of everything on every child would, for far fewer lookups.
     const REFINES: bool = true;
 
+    /// The second look is made in [`LowerBound::after_moves`], for all
+    /// the children the first leaves at once: a child's two or three
+    /// lookups of a stage then wait on memory beside its siblings'.
+    const REFINED_IN_BATCH: bool = true;
+
     #[inline]
     fn refine(&self, s: &<P as Puzzle>::State, h: u32, enough: u32) -> u32 {
         let (Some(t), Some(tws)) = (self.1, self.0.tws()) else {
@@ -265,7 +270,12 @@ where
     #[inline]
     fn after_moves(&self, _: &<P as Puzzle>::State, _: u32, _: &(), c: tansaku_core::search::Children<'_, P, ()>) {
         match self.1 {
-            Some(t) => t.first_look(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut())),
+            Some(t) => {
+                t.first_look(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut()));
+                if let Some(tws) = self.0.tws() {
+                    t.refine_each(|i| &self.0.cells(&c.states[i])[..tws.bytes()], c.h, c.cut_above);
+                }
+            }
             None => {
                 for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
                     *h = self.own(s);

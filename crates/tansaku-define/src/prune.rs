@@ -27,7 +27,7 @@
 use super::coord::Coords;
 use super::symmetry::TwsSymmetry;
 use super::symtable::SymReduced;
-use super::tws::{Projected, SetPart, Tws};
+use super::tws::{ImageRank, Projected, SetPart, Tws};
 use super::xorbfs::{NIBBLE_UNREACHED, XorProjection, nibbles_of};
 use serde::Serialize;
 use std::sync::Arc;
@@ -550,7 +550,7 @@ type Built = (u32, Vec<u8>);
 type Table = (
     Projected,
     Arc<Built>,
-    Option<(u64, TwsSymmetry)>,
+    Option<(u64, TwsSymmetry, ImageRank)>,
     Option<Arc<SymReduced>>,
 );
 
@@ -567,6 +567,8 @@ pub struct Tables {
     /// Further lookups: a table read on a symmetric image of the position
     /// ([`Tables::add_symmetric_lookups`]).
     symmetric: Vec<(usize, u64, TwsSymmetry)>,
+    /// Each further lookup's symmetry as its table's ranks read it.
+    images: Vec<ImageRank>,
     /// The lookups of a position, in stages: the first look's
     /// ([`Tables::first_look`]), then the second's ([`Tables::refine`]),
     /// each stage read only if the ones before did not cut.
@@ -619,7 +621,8 @@ impl Tables {
                     seconds: 0.0,
                     longest: table.0,
                 });
-                tables.push((projected, table, Some((sets, sym.clone())), None));
+                let seen = projected.image_of(t, sym);
+                tables.push((projected, table, Some((sets, sym.clone(), seen)), None));
                 continue;
             }
             // A coset's picture is kept once per class of symmetric
@@ -708,6 +711,7 @@ impl Tables {
             projections: projections.to_vec(),
             full: t.clone(),
             symmetric: Vec::new(),
+            images: Vec::new(),
             stages: stages(projections, &longest, &[], t.invertible()),
             everything: (0..projections.len()).map(|k| (k, On::Position)).collect(),
             reports,
@@ -793,8 +797,6 @@ impl Tables {
     fn ranks(&self, s: &[u8], inverse: &mut [u8; super::tws::MAX_BYTES], lookups: &[Lookup], out: &mut [usize]) {
         let t = &self.full;
         let n = t.bytes();
-        let mut buf = [0u8; super::tws::MAX_BYTES];
-        let mut image = [0u8; super::tws::MAX_BYTES];
         let mut inverted = false;
         for (&(k, on), out) in lookups.iter().zip(out.iter_mut()) {
             let (p, table, own, reduced) = &self.tables[k];
@@ -810,17 +812,13 @@ impl Tables {
             };
             // The image to read: a further lookup's, else the table's own.
             let sym = match on {
-                On::Image(i) | On::InverseImage(i) => Some((self.symmetric[i].1, &self.symmetric[i].2)),
-                On::Position | On::Inverse => own.as_ref().map(|(sets, y)| (*sets, y)),
+                On::Image(i) | On::InverseImage(i) => Some(&self.images[i]),
+                On::Position | On::Inverse => own.as_ref().map(|(_, _, y)| y),
             };
-            match sym {
-                None => p.project(at, &mut buf),
-                Some((sets, y)) => {
-                    t.conjugate_sets(y, &at[..n], &mut image[..n], sets);
-                    p.project(&image[..n], &mut buf);
-                }
-            }
-            *out = p.tws.rank_of(&buf) as usize;
+            *out = match sym {
+                None => p.rank(at),
+                Some(y) => p.rank_image(y, at),
+            } as usize;
             ask(table, reduced.as_ref(), *out);
         }
     }
@@ -911,6 +909,7 @@ impl Tables {
                 );
                 read.push(r);
                 let sets = proj.0.iter().fold(0u64, |m, part| m | 1 << part.set);
+                self.images.push(self.tables[k].0.image_of(t, y));
                 self.symmetric.push((k, sets, y.clone()));
             }
         }

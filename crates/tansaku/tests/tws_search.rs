@@ -1458,3 +1458,49 @@ fn symmetric_cube_patterns() {
     let e = run::solve(&def, &plain.with("symmetric-start", "maybe"), &ctx).unwrap_err();
     assert!(e.to_string().contains("symmetric-start"), "{e}");
 }
+
+/// A table's rank read straight from the full position (and from its
+/// symmetric image, never written whole) is the rank of the projected
+/// position: on every plan's projections of the cube, the Pyraminx and the
+/// Skewb (coset pictures with blind slices, sets with pieces made alike,
+/// pieces ranked in piece order), for scrambles and every symmetry.
+#[test]
+fn ranks_read_from_the_position_are_the_projections_ranks() {
+    let mut compared = 0;
+    for (file, budgets) in [
+        ("3x3x3.tws", &[64u64 << 20, 1 << 30, 4 << 30][..]),
+        ("pyraminx.tws", &[1 << 16][..]),
+        ("skewb.tws", &[1 << 16][..]),
+    ] {
+        let def = load(file, None);
+        let Definition::Tws(t) = &def else { unreachable!() };
+        let mut projections: Vec<prune::Projection> = Vec::new();
+        for &b in budgets {
+            projections.extend(prune::plan(t, b));
+            projections.extend(prune::coset(t, b));
+        }
+        for proj in &projections {
+            let p = t.project(&proj.0);
+            let images: Vec<_> = t.symmetries().iter().map(|y| (y, p.image_of(t, y))).collect();
+            let mut out = vec![0u8; p.tws.bytes()];
+            let mut image = vec![0u8; t.bytes()];
+            for seed in 0..12 {
+                let s = t.scramble(&scramble(file, seed, 3 + seed as u32 * 2)).unwrap();
+                p.project(&s, &mut out);
+                assert_eq!(p.rank(&s), p.tws.rank_of(&out), "{file} {} seed {seed}", proj.name(t));
+                for (y, seen) in &images {
+                    t.conjugate(y, &s, &mut image);
+                    p.project(&image, &mut out);
+                    assert_eq!(
+                        p.rank_image(seen, &s),
+                        p.tws.rank_of(&out),
+                        "{file} {} seed {seed}, on an image",
+                        proj.name(t)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared} images compared");
+}

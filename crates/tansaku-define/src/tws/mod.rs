@@ -36,7 +36,7 @@ use super::{Cells, DefError, Expect, Src};
 pub use from::StartSet;
 pub use orbits::SquareOrbits;
 pub use perm::Perm;
-pub use project::{Projected, ProjectedSymmetry, SetPart};
+pub use project::{ImageRank, Projected, ProjectedSymmetry, SetPart};
 use serde::Serialize;
 use std::fmt;
 use tansaku_core::puzzle::{Puzzle, Ranked, Symmetric};

@@ -37,6 +37,8 @@ pub(crate) struct PartMap {
     class: Vec<u8>,
     blind: u64,
     orientation: bool,
+    /// Orientation ranks of the projected set (`orientations ^ digits`).
+    span: u64,
 }
 
 /// A projection of a [`Tws`]: a smaller puzzle of the same kind, and the
@@ -65,6 +67,161 @@ impl Projected {
             }
         }
     }
+}
+
+impl Projected {
+    /// The rank in the projection ([`Tws::rank_of`] of [`Projected::project`])
+    /// of the full puzzle's position `s`, in one pass per set and without
+    /// writing the projected position: the rank a table lookup reads,
+    /// once or more for every child a search makes.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::SetPart};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let corners = SetPart { set: 0, pieces: vec![0, 2, 5], orientation: true, alike: Vec::new(), unturned: 0 };
+    /// let p = t.project(&[corners]);
+    /// let s = t.scramble("R U F' L2 D").unwrap();
+    /// let mut out = vec![0; p.tws.bytes()];
+    /// p.project(&s, &mut out);
+    /// assert_eq!(p.rank(&s), p.tws.rank_of(&out));
+    /// ```
+    #[inline]
+    pub fn rank(&self, s: &[u8]) -> u64 {
+        let mut r: u64 = 0;
+        let mut labels = [0u8; 64];
+        for (m, set) in self.maps.iter().zip(&self.tws.sets) {
+            let n = m.count;
+            let (pieces, turns) = (&s[m.from..m.from + n], &s[m.from + n..m.from + 2 * n]);
+            for (l, &x) in labels.iter_mut().zip(pieces) {
+                *l = m.class[usize::from(x)];
+            }
+            r = rank_part(r, m, set, &labels[..n], turns);
+        }
+        r
+    }
+
+    /// What [`Projected::rank_image`] needs of symmetry `sym` of the full
+    /// puzzle `full`, this projection's sets only.
+    pub fn image_of(&self, full: &Tws, sym: &super::symmetry::TwsSymmetry) -> ImageRank {
+        let parts = self
+            .maps
+            .iter()
+            .map(|m| {
+                let k = full
+                    .sets
+                    .iter()
+                    .position(|x| x.offset == m.from)
+                    .expect("a projection's set is one of its puzzle's");
+                let to = &sym.to[k];
+                ImagePart {
+                    to: to.clone(),
+                    class: (0..m.count).map(|p| m.class[usize::from(to[p])]).collect(),
+                    add: sym.add[k].clone(),
+                    mirrored: sym.mirrored[k],
+                    orientations: full.sets[k].orientations,
+                }
+            })
+            .collect();
+        ImageRank { parts }
+    }
+
+    /// The rank in the projection of the symmetric image `σ s σ⁻¹` of the
+    /// full puzzle's position `s` ([`Tws::conjugate`], then
+    /// [`Projected::rank`]), in one pass per set, the image never written
+    /// whole: `y` is [`Projected::image_of`] `σ`.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::SetPart};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let edges = SetPart { set: 1, pieces: vec![0, 3, 4, 9], orientation: true, alike: Vec::new(), unturned: 0 };
+    /// let p = t.project(&[edges]);
+    /// let s = t.scramble("R U F' L2 D B").unwrap();
+    /// for sym in t.symmetries() {
+    ///     let mut image = vec![0; s.len()];
+    ///     t.conjugate(sym, &s, &mut image);
+    ///     assert_eq!(p.rank_image(&p.image_of(&t, sym), &s), p.rank(&image));
+    /// }
+    /// ```
+    #[inline]
+    pub fn rank_image(&self, y: &ImageRank, s: &[u8]) -> u64 {
+        let mut r: u64 = 0;
+        let (mut labels, mut turns) = ([0u8; 64], [0u8; 64]);
+        for ((m, set), part) in self.maps.iter().zip(&self.tws.sets).zip(&y.parts) {
+            let n = m.count;
+            let (pieces, twists) = (&s[m.from..m.from + n], &s[m.from + n..m.from + 2 * n]);
+            if set.orientations > 1 {
+                let o = u16::from(part.orientations);
+                for i in 0..n {
+                    let p = usize::from(pieces[i]);
+                    let j = usize::from(part.to[i]);
+                    labels[j] = part.class[p];
+                    let x = u16::from(twists[i]);
+                    let x = if part.mirrored && x != 0 { o - x } else { x };
+                    turns[j] = ((x + u16::from(part.add[p]) + o - u16::from(part.add[i])) % o) as u8;
+                }
+            } else {
+                for (i, &p) in pieces.iter().enumerate() {
+                    labels[usize::from(part.to[i])] = part.class[usize::from(p)];
+                }
+            }
+            r = rank_part(r, m, set, &labels[..n], &turns[..n]);
+        }
+        r
+    }
+}
+
+/// A symmetry as [`Projected::rank_image`] reads it ([`Projected::image_of`]).
+#[derive(Clone, Debug)]
+pub struct ImageRank {
+    parts: Vec<ImagePart>,
+}
+
+/// What an [`ImageRank`] does to one set.
+#[derive(Clone, Debug)]
+struct ImagePart {
+    /// Where each slot goes.
+    to: Vec<u8>,
+    /// The projection's class of each piece's image.
+    class: Vec<u8>,
+    /// The orientation added at each slot.
+    add: Vec<u8>,
+    mirrored: bool,
+    /// The full set's orientations.
+    orientations: u8,
+}
+
+/// `r` (the ranks of the sets before) extended by the set `set` of a
+/// projection whose slots hold classes `labels` turned `turns`.
+#[inline(always)]
+fn rank_part(r: u64, m: &PartMap, set: &PieceSet, labels: &[u8], turns: &[u8]) -> u64 {
+    let p = set.classes.rank(labels);
+    let o = u64::from(set.orientations);
+    let mut ori: u64 = 0;
+    if o > 1 {
+        let digits = set.digits();
+        if set.piece_order {
+            let mut at = [0u8; 64];
+            for (i, &c) in labels.iter().enumerate() {
+                at[usize::from(c)] = i as u8;
+            }
+            for &i in &at[..digits] {
+                ori = ori * o + u64::from(turns[usize::from(i)]);
+            }
+        } else if set.blind == 0 {
+            for &x in &turns[..digits] {
+                ori = ori * o + u64::from(x);
+            }
+        } else {
+            for (&c, &x) in labels.iter().zip(turns) {
+                if set.blind >> c & 1 == 0 {
+                    ori = ori * o + u64::from(x);
+                }
+            }
+        }
+    }
+    (r * set.classes.count() + p) * m.span + ori
 }
 
 impl Tws {
@@ -209,6 +366,8 @@ impl Tws {
                 piece_order: some_merged && orientation && blind == 1 << merged && singles,
                 labels: (1..=counts.len()).collect(),
             });
+            let made = sets.last().expect("pushed above");
+            let span = u64::from(made.orientations).pow(made.digits() as u32);
             maps.push(PartMap {
                 from: old.offset,
                 to: offset,
@@ -216,6 +375,7 @@ impl Tws {
                 class,
                 blind,
                 orientation,
+                span,
             });
             solved.extend_from_slice(&cells);
             offset += 2 * n;

@@ -758,8 +758,8 @@ impl Tables {
             return;
         }
         let per = (BATCH / looks).max(1);
-        let (mut stack, mut heap) = ([0usize; BATCH], Vec::new());
-        let ranks: &mut [usize] = if looks > BATCH {
+        let (mut stack, mut heap) = ([0u64; BATCH], Vec::new());
+        let ranks: &mut [u64] = if looks > BATCH {
             // More tables than a batch holds (never in practice): a
             // position at a time.
             heap.resize(looks, 0);
@@ -768,7 +768,7 @@ impl Tables {
             &mut stack
         };
         let mut outs: Vec<&'a mut u32> = Vec::with_capacity(per);
-        let flush = |ranks: &mut [usize], outs: &mut Vec<&'a mut u32>| {
+        let flush = |ranks: &mut [u64], outs: &mut Vec<&'a mut u32>| {
             for i in 0..outs.len() {
                 self.settle(lookups, &mut ranks[i * looks..(i + 1) * looks]);
             }
@@ -794,7 +794,7 @@ impl Tables {
     /// symmetry, the line of the position's class, made a table index by
     /// [`Tables::settle`].
     #[inline]
-    fn ranks(&self, s: &[u8], inverse: &mut [u8; super::tws::MAX_BYTES], lookups: &[Lookup], out: &mut [usize]) {
+    fn ranks(&self, s: &[u8], inverse: &mut [u8; super::tws::MAX_BYTES], lookups: &[Lookup], out: &mut [u64]) {
         let t = &self.full;
         let n = t.bytes();
         let mut inverted = false;
@@ -815,34 +815,44 @@ impl Tables {
                 On::Image(i) | On::InverseImage(i) => Some(&self.images[i]),
                 On::Position | On::Inverse => own.as_ref().map(|(_, _, y)| y),
             };
-            *out = match sym {
-                None => p.rank(at),
-                Some(y) => p.rank_image(y, at),
-            } as usize;
-            ask(table, reduced.as_ref(), *out);
+            // A table kept per class reads the first set's rank and the
+            // others' apart (see `SPLIT`).
+            *out = match (reduced, sym) {
+                (Some(x), y) => {
+                    let (a, b) = p.rank_split(at, y);
+                    x.prefetch_class(a);
+                    a << SPLIT | b
+                }
+                (None, None) => p.rank(at),
+                (None, Some(y)) => p.rank_image(y, at),
+            };
+            if reduced.is_none() {
+                prefetch(&table.1, *out as usize);
+            }
         }
     }
 
     /// The table indices of ranks [`Tables::ranks`] left (those of tables
     /// kept up to symmetry), each table line asked for.
     #[inline]
-    fn settle(&self, lookups: &[Lookup], ranks: &mut [usize]) {
+    fn settle(&self, lookups: &[Lookup], ranks: &mut [u64]) {
         for (&(k, _), r) in lookups.iter().zip(ranks.iter_mut()) {
             let (_, t, _, reduced) = &self.tables[k];
             if let Some(x) = reduced {
-                *r = x.index(*r as u64) as usize;
-                prefetch(&t.1, *r);
+                let r2 = *r;
+                *r = x.index_of(r2 >> SPLIT, r2 & ((1 << SPLIT) - 1));
+                prefetch(&t.1, *r as usize);
             }
         }
     }
 
     /// The largest of `h` and the entries `ranks` (settled) name.
     #[inline]
-    fn read_all(&self, lookups: &[Lookup], ranks: &[usize], h: u32) -> u32 {
+    fn read_all(&self, lookups: &[Lookup], ranks: &[u64], h: u32) -> u32 {
         lookups
             .iter()
             .zip(ranks)
-            .fold(h, |h, (&(k, _), &r)| h.max(read(&self.tables[k].1.1, r)))
+            .fold(h, |h, (&(k, _), &r)| h.max(read(&self.tables[k].1.1, r as usize)))
     }
 
     /// Adds, for each table that keeps only some pieces of a set, up to
@@ -932,7 +942,7 @@ impl Tables {
         let mut inverse = [0u8; super::tws::MAX_BYTES];
         for stage in &self.stages[1..] {
             for lookups in stage.chunks(MOST) {
-                let mut ranks = [0usize; MOST];
+                let mut ranks = [0u64; MOST];
                 let ranks = &mut ranks[..lookups.len()];
                 self.ranks(s, &mut inverse, lookups, ranks);
                 self.settle(lookups, ranks);
@@ -992,7 +1002,7 @@ impl Tables {
             }
             for lookups in stage.chunks(MOST) {
                 let looks = lookups.len();
-                let mut ranks = [0usize; MOST];
+                let mut ranks = [0u64; MOST];
                 for batch in all[..open].chunks(MOST / looks) {
                     for (j, &i) in batch.iter().enumerate() {
                         self.ranks(at(i), &mut inverse, lookups, &mut ranks[j * looks..(j + 1) * looks]);
@@ -1108,15 +1118,10 @@ fn stages(
     }
 }
 
-/// Asks for the line a rank of `table` needs first: the table's, or, for
-/// a table kept up to symmetry, its class's.
-#[inline(always)]
-fn ask(table: &Built, reduced: Option<&Arc<SymReduced>>, r: usize) {
-    match reduced {
-        Some(x) => x.prefetch(r as u64),
-        None => prefetch(&table.1, r),
-    }
-}
+/// Between [`Tables::ranks`] and [`Tables::settle`], a table kept up to
+/// symmetry holds its first set's rank shifted by this many bits, beside
+/// the other sets' rank (below `2^27` by `symtable`'s limits).
+const SPLIT: u32 = 32;
 
 /// The pieces a lookup of `proj`'s table reads, per set (the set, a bit
 /// mask of pieces, whether their orientation counts): its own, or, read on

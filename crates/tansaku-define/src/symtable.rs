@@ -183,9 +183,24 @@ impl SymReduced {
     /// The table index of the projection's position of rank `r`.
     #[inline]
     pub fn index(&self, r: u64) -> u64 {
-        let (a, b) = (r / self.b_size, r % self.b_size);
+        self.index_of(r / self.b_size, r % self.b_size)
+    }
+
+    /// [`SymReduced::index`] of the position whose first set's rank is `a`
+    /// and the others' `b` ([`Projected::rank_split`]): no division.
+    #[inline]
+    pub fn index_of(&self, a: u64, b: u64) -> u64 {
         let e = self.class_of[a as usize];
         u64::from(e >> 6) * self.b_size + u64::from(self.b_image[(u64::from(e & 63) * self.b_size + b) as usize])
+    }
+
+    /// [`SymReduced::prefetch`] of the position whose first set's rank is
+    /// `a`.
+    #[inline]
+    pub fn prefetch_class(&self, a: u64) {
+        if let Some(x) = self.class_of.get(a as usize) {
+            tansaku_core::memory::prefetch(x);
+        }
     }
 
     /// Asks for the cache line of `r`'s class ahead of [`SymReduced::index`]

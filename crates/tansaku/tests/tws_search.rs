@@ -1484,6 +1484,8 @@ fn ranks_read_from_the_position_are_the_projections_ranks() {
             let images: Vec<_> = t.symmetries().iter().map(|y| (y, p.image_of(t, y))).collect();
             let mut out = vec![0u8; p.tws.bytes()];
             let mut image = vec![0u8; t.bytes()];
+            // The sets after the first, as a table kept per class reads them.
+            let others = t.project(&proj.0[1..]).tws.rank_space().unwrap();
             for seed in 0..12 {
                 let s = t.scramble(&scramble(file, seed, 3 + seed as u32 * 2)).unwrap();
                 p.project(&s, &mut out);
@@ -1495,6 +1497,13 @@ fn ranks_read_from_the_position_are_the_projections_ranks() {
                         p.rank_image(seen, &s),
                         p.tws.rank_of(&out),
                         "{file} {} seed {seed}, on an image",
+                        proj.name(t)
+                    );
+                    let (a, b) = p.rank_split(&s, Some(seen));
+                    assert_eq!(
+                        a * others + b,
+                        p.tws.rank_of(&out),
+                        "{file} {} seed {seed}, split",
                         proj.name(t)
                     );
                     compared += 1;

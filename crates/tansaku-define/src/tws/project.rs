@@ -88,17 +88,64 @@ impl Projected {
     /// ```
     #[inline]
     pub fn rank(&self, s: &[u8]) -> u64 {
-        let mut r: u64 = 0;
-        let mut labels = [0u8; 64];
-        for (m, set) in self.maps.iter().zip(&self.tws.sets) {
+        self.fold(s, None, false).1
+    }
+
+    /// [`Projected::rank`] (on the image `y` when there is one:
+    /// [`Projected::rank_image`]) as two ranks, the first set's and the
+    /// others', whose rank is `first * others' count + others`: what a
+    /// table kept per class of its first set reads, without a division.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::SetPart};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let part = |set, pieces: Vec<u8>| SetPart { set, pieces, orientation: true, alike: Vec::new(), unturned: 0 };
+    /// let p = t.project(&[part(1, vec![0, 1, 2]), part(0, vec![4, 5])]);
+    /// let s = t.scramble("R U F' L2 D B").unwrap();
+    /// let (a, b) = p.rank_split(&s, None);
+    /// let others = t.project(&[part(0, vec![4, 5])]).tws.rank_space().unwrap();
+    /// assert_eq!(a * others + b, p.rank(&s));
+    /// ```
+    #[inline]
+    pub fn rank_split(&self, s: &[u8], y: Option<&ImageRank>) -> (u64, u64) {
+        self.fold(s, y, true)
+    }
+
+    /// The ranks of the position `s` (of its image by `y`), the first
+    /// set's apart when `split`, else all in the second.
+    #[inline(always)]
+    fn fold(&self, s: &[u8], y: Option<&ImageRank>, split: bool) -> (u64, u64) {
+        let (mut first, mut r) = (0u64, 0u64);
+        let (mut labels, mut turns) = ([0u8; 64], [0u8; 64]);
+        for (k, (m, set)) in self.maps.iter().zip(&self.tws.sets).enumerate() {
             let n = m.count;
-            let (pieces, turns) = (&s[m.from..m.from + n], &s[m.from + n..m.from + 2 * n]);
-            for (l, &x) in labels.iter_mut().zip(pieces) {
-                *l = m.class[usize::from(x)];
-            }
+            let (pieces, twists) = (&s[m.from..m.from + n], &s[m.from + n..m.from + 2 * n]);
+            let turns: &[u8] = match y {
+                None => {
+                    for (l, &x) in labels.iter_mut().zip(pieces) {
+                        *l = m.class[usize::from(x)];
+                    }
+                    twists
+                }
+                Some(y) => {
+                    image_part(
+                        &y.parts[k],
+                        set.orientations > 1,
+                        pieces,
+                        twists,
+                        &mut labels,
+                        &mut turns,
+                    );
+                    &turns[..n]
+                }
+            };
             r = rank_part(r, m, set, &labels[..n], turns);
+            if split && k == 0 {
+                (first, r) = (r, 0);
+            }
         }
-        r
+        (first, r)
     }
 
     /// What [`Projected::rank_image`] needs of symmetry `sym` of the full
@@ -146,29 +193,44 @@ impl Projected {
     /// ```
     #[inline]
     pub fn rank_image(&self, y: &ImageRank, s: &[u8]) -> u64 {
-        let mut r: u64 = 0;
-        let (mut labels, mut turns) = ([0u8; 64], [0u8; 64]);
-        for ((m, set), part) in self.maps.iter().zip(&self.tws.sets).zip(&y.parts) {
-            let n = m.count;
-            let (pieces, twists) = (&s[m.from..m.from + n], &s[m.from + n..m.from + 2 * n]);
-            if set.orientations > 1 {
-                let o = u16::from(part.orientations);
-                for i in 0..n {
-                    let p = usize::from(pieces[i]);
-                    let j = usize::from(part.to[i]);
-                    labels[j] = part.class[p];
-                    let x = u16::from(twists[i]);
-                    let x = if part.mirrored && x != 0 { o - x } else { x };
-                    turns[j] = ((x + u16::from(part.add[p]) + o - u16::from(part.add[i])) % o) as u8;
-                }
-            } else {
-                for (i, &p) in pieces.iter().enumerate() {
-                    labels[usize::from(part.to[i])] = part.class[usize::from(p)];
-                }
+        self.fold(s, Some(y), false).1
+    }
+}
+
+/// The classes and turns the image `σ s σ⁻¹` (one set of it: `part`) has
+/// on each slot, from the pieces and twists of `s` (turns only when
+/// `turned`: the projection counts them).
+#[inline(always)]
+fn image_part(
+    part: &ImagePart,
+    turned: bool,
+    pieces: &[u8],
+    twists: &[u8],
+    labels: &mut [u8; 64],
+    turns: &mut [u8; 64],
+) {
+    if turned {
+        let o = u16::from(part.orientations);
+        for (i, (&p, &x)) in pieces.iter().zip(twists).enumerate() {
+            let p = usize::from(p);
+            let j = usize::from(part.to[i]);
+            labels[j] = part.class[p];
+            let x = u16::from(x);
+            let x = if part.mirrored && x != 0 { o - x } else { x };
+            // Below 3 o: two subtractions instead of a division.
+            let mut v = x + u16::from(part.add[p]) + o - u16::from(part.add[i]);
+            if v >= o {
+                v -= o;
             }
-            r = rank_part(r, m, set, &labels[..n], &turns[..n]);
+            if v >= o {
+                v -= o;
+            }
+            turns[j] = v as u8;
         }
-        r
+    } else {
+        for (i, &p) in pieces.iter().enumerate() {
+            labels[usize::from(part.to[i])] = part.class[usize::from(p)];
+        }
     }
 }
 

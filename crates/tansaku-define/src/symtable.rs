@@ -194,20 +194,12 @@ impl SymReduced {
         u64::from(e >> 6) * self.b_size + u64::from(self.b_image[(u64::from(e & 63) * self.b_size + b) as usize])
     }
 
-    /// [`SymReduced::prefetch`] of the position whose first set's rank is
-    /// `a`.
+    /// Asks for the cache line of the class of the position whose first
+    /// set's rank is `a`, ahead of [`SymReduced::index_of`] (the classes
+    /// of a large `A` are far larger than the caches).
     #[inline]
     pub fn prefetch_class(&self, a: u64) {
         if let Some(x) = self.class_of.get(a as usize) {
-            tansaku_core::memory::prefetch(x);
-        }
-    }
-
-    /// Asks for the cache line of `r`'s class ahead of [`SymReduced::index`]
-    /// (the classes of a large `A` are far larger than the caches).
-    #[inline]
-    pub fn prefetch(&self, r: u64) {
-        if let Some(x) = self.class_of.get((r / self.b_size) as usize) {
             tansaku_core::memory::prefetch(x);
         }
     }

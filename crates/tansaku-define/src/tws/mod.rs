@@ -83,6 +83,40 @@ pub struct PieceSet {
 }
 
 impl PieceSet {
+    /// `r` (the rank of the sets before) extended by this set holding the
+    /// classes `labels`, turned `turns`, slot by slot (`span`: the
+    /// orientations to the power of [`PieceSet::digits`]): the
+    /// arrangement of the classes, then the turns that count.
+    #[inline(always)]
+    pub(super) fn rank_onto(&self, r: u64, labels: &[u8], turns: &[u8], span: u64) -> u64 {
+        let p = self.classes.rank(labels);
+        let o = u64::from(self.orientations);
+        let mut ori: u64 = 0;
+        if o > 1 {
+            let digits = self.digits();
+            if self.piece_order {
+                let mut at = [0u8; 64];
+                for (i, &c) in labels.iter().enumerate() {
+                    at[usize::from(c)] = i as u8;
+                }
+                for &i in &at[..digits] {
+                    ori = ori * o + u64::from(turns[usize::from(i)]);
+                }
+            } else if self.blind == 0 {
+                for &x in &turns[..digits] {
+                    ori = ori * o + u64::from(x);
+                }
+            } else {
+                for (&c, &x) in labels.iter().zip(turns) {
+                    if self.blind >> c & 1 == 0 {
+                        ori = ori * o + u64::from(x);
+                    }
+                }
+            }
+        }
+        (r * self.classes.count() + p) * span + ori
+    }
+
     /// Orientation digits of a rank: one per piece whose orientation
     /// counts, less the last when every move keeps the sum.
     #[inline]
@@ -731,30 +765,9 @@ impl Tws {
     pub fn rank_of(&self, s: &[u8]) -> u64 {
         let mut r: u64 = 0;
         for set in &self.sets {
-            let (n, o) = (set.count, u64::from(set.orientations));
-            let p = set.classes.rank(&s[set.offset..set.offset + n]);
-            let digits = set.digits();
-            let mut ori: u64 = 0;
-            if set.piece_order {
-                let mut at = [0u8; 64];
-                for (i, &c) in s[set.offset..set.offset + n].iter().enumerate() {
-                    at[usize::from(c)] = i as u8;
-                }
-                for &i in &at[..digits] {
-                    ori = ori * o + u64::from(s[set.offset + n + usize::from(i)]);
-                }
-            } else if set.blind == 0 {
-                for &x in &s[set.offset + n..set.offset + n + digits] {
-                    ori = ori * o + u64::from(x);
-                }
-            } else {
-                for i in 0..n {
-                    if set.blind >> s[set.offset + i] & 1 == 0 {
-                        ori = ori * o + u64::from(s[set.offset + n + i]);
-                    }
-                }
-            }
-            r = (r * set.classes.count() + p) * o.pow(digits as u32) + ori;
+            let (n, off) = (set.count, set.offset);
+            let span = u64::from(set.orientations).pow(set.digits() as u32);
+            r = set.rank_onto(r, &s[off..off + n], &s[off + n..off + 2 * n], span);
         }
         r
     }

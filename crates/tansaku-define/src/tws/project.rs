@@ -140,7 +140,7 @@ impl Projected {
                     &turns[..n]
                 }
             };
-            r = rank_part(r, m, set, &labels[..n], turns);
+            r = set.rank_onto(r, &labels[..n], turns, m.span);
             if split && k == 0 {
                 (first, r) = (r, 0);
             }
@@ -252,38 +252,6 @@ struct ImagePart {
     mirrored: bool,
     /// The full set's orientations.
     orientations: u8,
-}
-
-/// `r` (the ranks of the sets before) extended by the set `set` of a
-/// projection whose slots hold classes `labels` turned `turns`.
-#[inline(always)]
-fn rank_part(r: u64, m: &PartMap, set: &PieceSet, labels: &[u8], turns: &[u8]) -> u64 {
-    let p = set.classes.rank(labels);
-    let o = u64::from(set.orientations);
-    let mut ori: u64 = 0;
-    if o > 1 {
-        let digits = set.digits();
-        if set.piece_order {
-            let mut at = [0u8; 64];
-            for (i, &c) in labels.iter().enumerate() {
-                at[usize::from(c)] = i as u8;
-            }
-            for &i in &at[..digits] {
-                ori = ori * o + u64::from(turns[usize::from(i)]);
-            }
-        } else if set.blind == 0 {
-            for &x in &turns[..digits] {
-                ori = ori * o + u64::from(x);
-            }
-        } else {
-            for (&c, &x) in labels.iter().zip(turns) {
-                if set.blind >> c & 1 == 0 {
-                    ori = ori * o + u64::from(x);
-                }
-            }
-        }
-    }
-    (r * set.classes.count() + p) * m.span + ori
 }
 
 impl Tws {

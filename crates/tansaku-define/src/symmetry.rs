@@ -257,7 +257,45 @@ impl Tws {
     /// assert_eq!(syms.iter().filter(|s| s.mirrors()).count(), 24);
     /// ```
     pub fn symmetries(&self) -> &[TwsSymmetry] {
-        self.symmetries.get_or_init(|| self.find_symmetries())
+        let (all, group) = self.found_symmetries();
+        &all[..*group]
+    }
+
+    /// Every symmetry of the puzzle's moves (each maps the moves onto
+    /// moves of the metric), the identity first, whatever the solved
+    /// position: [`Tws::symmetries`] when positions are group elements.
+    /// On a puzzle of alike pieces they are maps of positions only where
+    /// they take alike pieces onto alike pieces: a table's projection
+    /// keeps those ([`super::tws::Projected::symmetry`]), such as the 8
+    /// symmetries of the cube's first two layers that keep the bottom face
+    /// where it is.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// // The first two layers kept, the last layer's pieces alike and
+    /// // their orientation ignored.
+    /// let f2l = text.replacen(
+    ///     "1 2 3 4 5 6 7 8 9 10 11 12\n0 0 0 0 0 0 0 0 0 0 0 0\nCORNER\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0",
+    ///     "1 2 3 4 5 6 7 9 8 9 9 9\n0 0 0 0 0 0 0 ? 0 ? ? ?\nCORNER\n1 2 1 3 4 1 1 5\n? 0 ? 0 0 ? ? 0",
+    ///     1,
+    /// );
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("f2l.tws", &f2l), None).unwrap() else { panic!() };
+    /// assert_eq!(t.move_symmetries().len(), 48);
+    /// assert_eq!(t.symmetries().len(), 1);
+    /// ```
+    pub fn move_symmetries(&self) -> &[TwsSymmetry] {
+        &self.found_symmetries().0
+    }
+
+    /// The moves' symmetries and how many of them [`Tws::symmetries`]
+    /// gives (all, or the identity alone).
+    fn found_symmetries(&self) -> &(Vec<TwsSymmetry>, usize) {
+        self.symmetries.get_or_init(|| {
+            let all = self.find_symmetries();
+            let group = if self.invertible() { all.len() } else { 1 };
+            (all, group)
+        })
     }
 
     fn find_symmetries(&self) -> Vec<TwsSymmetry> {
@@ -266,9 +304,6 @@ impl Tws {
             add: self.sets.iter().map(|s| vec![0; s.count]).collect(),
             mirrored: vec![false; self.sets.len()],
         };
-        if !self.invertible() {
-            return vec![identity];
-        }
         let pts = Points::new(self);
         if pts.count >= usize::from(NONE) {
             return vec![identity];

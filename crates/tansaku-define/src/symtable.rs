@@ -64,9 +64,11 @@ pub struct SymReduced {
 impl SymReduced {
     /// The reduction of `proj` (a projection of `full` over two sets or
     /// more) by every symmetry of `full` that maps its positions, its
-    /// largest set first. `None` when fewer than two symmetries do, when
-    /// the puzzle's pieces are not all distinct, or when `A` or `B`'s
-    /// images pass their limits.
+    /// largest set first (of the moves' symmetries,
+    /// [`Tws::move_symmetries`], on a puzzle of alike pieces those that
+    /// take alike pieces onto alike pieces). `None` when fewer than two
+    /// symmetries do, when the puzzle has several solved positions, or
+    /// when `A` or `B`'s images pass their limits.
     ///
     /// ```
     /// use tansaku_define::{Definition, Src, prune::Projection, symtable::SymReduced, tws::SetPart};
@@ -420,7 +422,7 @@ struct Shape {
 
 /// [`Shape`] of `proj`, `None` where [`SymReduced::new`] is.
 fn shape(full: &Tws, proj: &Projection) -> Option<Shape> {
-    if proj.0.len() < 2 || !full.invertible() {
+    if proj.0.len() < 2 || full.goals.len() != 1 {
         return None;
     }
     let size = |k: usize| Projection(vec![proj.0[k].clone()]).entries(full).unwrap_or(u64::MAX);
@@ -432,7 +434,7 @@ fn shape(full: &Tws, proj: &Projection) -> Option<Shape> {
     let a_size = size(first);
     let b_size = projected.tws.rank_space()? / a_size;
     let syms: Vec<ProjectedSymmetry> = full
-        .symmetries()
+        .move_symmetries()
         .iter()
         .filter_map(|y| projected.symmetry(full, y))
         .collect();

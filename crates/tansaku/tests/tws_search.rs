@@ -530,8 +530,9 @@ fn moves_that_stand_still_are_not_searched() {
 /// the eight edges told apart (not the four alike ones with them), and in
 /// what it leaves pairs the four corners with two edges at a time. IDA*
 /// on those tables agrees with bidirectional search.
-#[test]
-fn first_two_layers_pair_corners_with_edges() {
+/// The 3x3x3's first two layers, the last layer's pieces alike and their
+/// orientation ignored.
+fn first_two_layers() -> Definition {
     let text = std::fs::read_to_string(Path::new(crate::support::ROOT).join("puzzles/3x3x3.tws"))
         .unwrap()
         .replacen(
@@ -539,8 +540,17 @@ fn first_two_layers_pair_corners_with_edges() {
             "1 2 3 4 5 6 7 9 8 9 9 9\n0 0 0 0 0 0 0 ? 0 ? ? ?\nCORNER\n1 2 1 3 4 1 1 5\n? 0 ? 0 0 ? ? 0",
             1,
         );
-    let def = Definition::parse(&Src::new("f2l.tws", &text), None).unwrap();
+    Definition::parse(&Src::new("f2l.tws", &text), None).unwrap()
+}
+
+#[test]
+fn first_two_layers_pair_corners_with_edges() {
+    let def = first_two_layers();
     let Definition::Tws(t) = &def else { unreachable!() };
+    // At 4G: the corners with the four middle edges, kept up to the 8
+    // symmetries that keep the bottom face (1.6 GB), first.
+    let names: Vec<String> = prune::plan(t, 4 << 30).iter().map(|p| p.name(t)).collect();
+    assert_eq!(names, ["CORNER 2-5 + EDGE 1,3,5,7", "CORNER 2-5", "EDGE 1-8"]);
     let names: Vec<String> = prune::plan(t, 1 << 30).iter().map(|p| p.name(t)).collect();
     assert_eq!(
         names[1..],
@@ -769,6 +779,7 @@ fn symmetry_reduced_tables_equal_the_full_ones() {
         alike: Vec::new(),
         unturned: 0,
     };
+    let mut cases = Vec::new();
     for (metric, which, syms) in [("htm", 0, 48), ("qtm", 0, 48), ("htm", 1, 0), ("htm", 2, 16)] {
         let Definition::Tws(t) = load("3x3x3.tws", Some(metric)) else {
             unreachable!()
@@ -786,6 +797,25 @@ fn symmetry_reduced_tables_equal_the_full_ones() {
                 orbits(&t, 1, false),
             ],
         };
+        cases.push((metric, t, parts, syms));
+    }
+    // A puzzle of alike pieces: the first two layers, the four bottom
+    // corners with the four bottom edges (labels, not slots, taken onto
+    // each other: the 8 symmetries that keep the bottom face).
+    let Definition::Tws(f2l) = first_two_layers() else {
+        unreachable!()
+    };
+    let unturned = |set: usize, pieces: &[u8]| SetPart {
+        orientation: false,
+        ..kept(set, pieces)
+    };
+    cases.push((
+        "f2l",
+        f2l,
+        vec![unturned(1, &[1, 2, 3, 4]), unturned(0, &[1, 3, 5, 7])],
+        8,
+    ));
+    for (metric, t, parts, syms) in cases {
         let r = SymReduced::new(&t, &prune::Projection(parts.clone())).unwrap();
         assert!(
             r.symmetries() >= 2 && (syms == 0 || r.symmetries() == syms),

@@ -498,21 +498,31 @@ impl Projected {
     /// class of the projection onto the pieces of one class, and turns
     /// them alike where their orientation counts. `None` otherwise (a
     /// symmetry taking a kept piece onto one made alike, or a group of
-    /// alike pieces onto pieces of two groups). Defined for a puzzle whose
-    /// pieces are all distinct ([`Tws::invertible`]).
+    /// alike pieces onto pieces of two groups). `sym` is one of the full
+    /// puzzle's [`Tws::move_symmetries`]: on a puzzle of alike pieces (one
+    /// solved position, every piece whose orientation counts solved
+    /// unturned) a piece's class is its home slot's in the solved
+    /// position, and a symmetry taking a class of the file's onto pieces
+    /// of two of the projection's is refused like any other.
     pub fn symmetry(&self, full: &Tws, sym: &super::symmetry::TwsSymmetry) -> Option<ProjectedSymmetry> {
-        if !full.invertible() {
+        if full.goals.len() != 1 {
             return None;
         }
         let mut sets = Vec::new();
         for (m, set) in self.maps.iter().zip(&self.tws.sets) {
             let k = full.sets.iter().position(|s| s.offset == m.from)?;
             let n = m.count;
+            let solved = &full.solved[m.from..m.from + 2 * n];
+            // The projection's class of the piece at home on slot p.
+            let home = |p: usize| m.class[usize::from(solved[p])];
+            if (0..n).any(|p| m.orientation && m.blind >> home(p) & 1 == 0 && solved[n + p] != 0) {
+                return None;
+            }
             let classes = set.classes.symbols();
             let (mut class, mut add_class) = (vec![u8::MAX; classes], vec![u8::MAX; classes]);
             for p in 0..n {
-                let c = usize::from(m.class[p]);
-                let image = m.class[usize::from(sym.to[k][p])];
+                let c = usize::from(home(p));
+                let image = home(usize::from(sym.to[k][p]));
                 let add = if m.orientation && m.blind >> c & 1 == 0 {
                     sym.add[k][p]
                 } else {

@@ -416,13 +416,7 @@ fn products(t: &Tws, sets: &[usize], left: u64) -> Vec<Projection> {
     if small == large {
         return Vec::new();
     }
-    let whole = |s: usize| SetPart {
-        set: s,
-        pieces: told_apart(t, s),
-        orientation: true,
-        alike: Vec::new(),
-        unturned: 0,
-    };
+    let whole = |s: usize| whole_part(t, s);
     let classes = told_apart(t, large);
     let n = classes.len();
     for k in (2..n).rev() {
@@ -436,6 +430,17 @@ fn products(t: &Tws, sets: &[usize], left: u64) -> Vec<Projection> {
     Vec::new()
 }
 
+/// Set `s`'s classes told apart ([`told_apart`]), with orientation.
+fn whole_part(t: &Tws, s: usize) -> SetPart {
+    SetPart {
+        set: s,
+        pieces: told_apart(t, s),
+        orientation: true,
+        alike: Vec::new(),
+        unturned: 0,
+    }
+}
+
 /// Tables of the smallest set whole with each orbit of the largest set's
 /// classes under the puzzle's symmetries, each kept up to the
 /// symmetries that keep it ([`SymReduced`]), when there are two orbits
@@ -443,8 +448,8 @@ fn products(t: &Tws, sets: &[usize], left: u64) -> Vec<Projection> {
 /// `memory` (none: any). On the cube's first two layers at 4G, the
 /// corners with the four middle edges (1.6 GB, up to the 8 symmetries
 /// that keep the bottom face): a 14-mover in 0.67M nodes instead of 3.2M
-/// beside the table of all eight edges. They see the pieces of two sets together in more pieces than
-/// [`products`] can. Empty otherwise.
+/// beside the table of all eight edges. They see the pieces of two sets
+/// together in more pieces than [`products`] can. Empty otherwise.
 fn symmetric_products(t: &Tws, sets: &[usize], left: u64, memory: Option<u64>) -> Vec<Projection> {
     let (Some(&small), Some(&large)) = (sets.first(), sets.last()) else {
         return Vec::new();
@@ -452,13 +457,7 @@ fn symmetric_products(t: &Tws, sets: &[usize], left: u64, memory: Option<u64>) -
     if small == large || t.invertible() {
         return Vec::new();
     }
-    let whole = |s: usize| SetPart {
-        set: s,
-        pieces: told_apart(t, s),
-        orientation: true,
-        alike: Vec::new(),
-        unturned: 0,
-    };
+    let whole = |s: usize| whole_part(t, s);
     let orbits = class_orbits(t, large, &told_apart(t, large));
     if orbits.len() < 2 || orbits.iter().any(|o| o.len() < 2) {
         return Vec::new();
@@ -496,18 +495,13 @@ fn symmetric_products(t: &Tws, sets: &[usize], left: u64, memory: Option<u64>) -
 /// onto alike pieces: [`super::tws::Projected::symmetry`] of the puzzle
 /// with every class kept), in order of their least class.
 fn class_orbits(t: &Tws, set: usize, classes: &[u8]) -> Vec<Vec<u8>> {
-    let every = Projection(
-        (0..t.sets.len())
-            .map(|s| SetPart {
-                set: s,
-                pieces: (0..t.classes_of(s) as u8).collect(),
-                orientation: true,
-                alike: Vec::new(),
-                unturned: 0,
-            })
-            .collect(),
-    );
-    let projected = t.project(&every.0);
+    let every: Vec<SetPart> = (0..t.sets.len())
+        .map(|s| SetPart {
+            pieces: (0..t.classes_of(s) as u8).collect(),
+            ..whole_part(t, s)
+        })
+        .collect();
+    let projected = t.project(&every);
     let (offset, n) = (t.sets[set].offset, t.sets[set].count);
     // The class a symmetry takes each class to, read at home slots.
     let maps: Vec<Vec<u8>> = t

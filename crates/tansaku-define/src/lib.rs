@@ -27,6 +27,7 @@ pub mod multiset;
 pub mod prune;
 pub mod symmetry;
 pub mod symtable;
+pub mod twobit;
 pub mod tws;
 pub mod xorbfs;
 

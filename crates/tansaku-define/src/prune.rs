@@ -41,11 +41,39 @@ pub fn default_budget(ctx: &Context) -> u64 {
     (ctx.budget().unwrap_or(u64::MAX) / 4).min(1 << 30)
 }
 
-/// One projection: a part per set kept.
+/// One projection: a part per set kept, and the width of its table's
+/// entries.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Projection(pub Vec<SetPart>);
+pub struct Projection(pub Vec<SetPart>, pub Width);
+
+/// How many bits a table keeps an entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Width {
+    /// The distance itself (0-14; 15: never reached).
+    #[default]
+    Four,
+    /// The distance less a base, clamped to 0-3, with a fallback a cache
+    /// line ([`crate::twobit`]): half the memory, a weaker bound.
+    Two,
+}
+
+impl Width {
+    /// Bytes of a table of `entries` at this width.
+    pub fn bytes(self, entries: u64) -> u64 {
+        match self {
+            Width::Four => entries.div_ceil(2),
+            Width::Two => crate::twobit::bytes(entries),
+        }
+    }
+}
 
 impl Projection {
+    /// The projection of `parts`, its table four bits an entry.
+    pub fn new(parts: Vec<SetPart>) -> Projection {
+        Projection(parts, Width::Four)
+    }
+
     /// A short name: `CORNER`, `EDGE 1-6`, `EDGE 1,3 (no orientation)`.
     pub fn name(&self, t: &Tws) -> String {
         self.0
@@ -79,9 +107,9 @@ impl Projection {
         t.project(&self.0).tws.rank_space()
     }
 
-    /// Bytes of its table (four bits an entry), `None` past `u64`.
+    /// Bytes of its table (at its width), `None` past `u64`.
     pub fn bytes(&self, t: &Tws) -> Option<u64> {
-        self.entries(t).map(|n| n.div_ceil(2))
+        self.entries(t).map(|n| self.1.bytes(n))
     }
 
     /// Bytes of its table as [`Tables::build`] keeps it: a product over
@@ -89,7 +117,7 @@ impl Projection {
     /// [`SymReduced::estimate`]), else [`Projection::bytes`].
     pub fn reduced_bytes(&self, t: &Tws) -> Option<u64> {
         match (self.0.len() >= 2).then(|| SymReduced::estimate(t, self)).flatten() {
-            Some((entries, _)) => Some(entries.div_ceil(2)),
+            Some((entries, _)) => Some(self.1.bytes(entries)),
             None => self.bytes(t),
         }
     }
@@ -160,7 +188,7 @@ fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection>
         return None;
     }
     let with = |pick: u64| {
-        Projection(
+        Projection::new(
             orbits
                 .iter()
                 .zip(&first)
@@ -188,28 +216,40 @@ fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection>
     };
     (1u64..1 << bits)
         .map(with)
-        .filter_map(|p| {
+        .flat_map(|p| {
+            // Each at four bits, and at two where four would pass the
+            // caches (every read a miss at either width).
             let estimate = SymReduced::estimate(t, &p);
-            let build = match estimate {
-                // The table, filled in place, and the moves.
-                Some((entries, _)) => entries.div_ceil(2) + Coords::bytes(&t.project(&p.0).tws),
-                None => build_bytes(&t.project(&p.0).tws),
+            let entries = match estimate {
+                Some((entries, _)) => Some(entries),
+                None => p.entries(t),
             };
-            if memory.is_some_and(|m| build > m) {
-                return None;
-            }
-            let bytes = match estimate {
-                Some((entries, _)) => Some(entries.div_ceil(2)),
-                None => p.bytes(t),
-            };
-            let positions = p.entries(t).unwrap_or(0);
-            bytes
-                .filter(|&n| n <= budget)
-                .map(|n| ((estimate.is_some(), positions, n), p))
+            let two = entries.is_some_and(|n| Width::Four.bytes(n) > TWO_BITS_PAST);
+            let packed = two.then(|| Projection(p.0.clone(), Width::Two));
+            std::iter::once(p).chain(packed).filter_map(move |p| {
+                let bytes = entries.map(|n| p.1.bytes(n))?;
+                let four = Width::Four.bytes(entries?);
+                let build = match estimate {
+                    // The table, filled in place, and the moves.
+                    Some(_) => four + Coords::bytes(&t.project(&p.0).tws),
+                    None => build_bytes(&t.project(&p.0).tws),
+                } + if p.1 == Width::Two { bytes } else { 0 };
+                if memory.is_some_and(|m| build > m) || bytes > budget {
+                    return None;
+                }
+                let positions = p.entries(t).unwrap_or(0);
+                Some(((estimate.is_some(), positions, p.1 == Width::Four, bytes), p))
+            })
         })
         .max_by_key(|(key, _)| *key)
         .map(|(_, p)| p)
 }
+
+/// A picture is offered at two bits an entry only when at four it would
+/// pass this many bytes: far past the caches, where a read misses at
+/// either width, and the half kept buys a picture that tells more
+/// positions apart.
+const TWO_BITS_PAST: u64 = 256 << 20;
 
 /// Pieces (from 0) written from 1 as ranges: `1-6`, `1,3,7-9`.
 fn ranges(pieces: &[u8]) -> String {
@@ -231,7 +271,7 @@ fn ranges(pieces: &[u8]) -> String {
 }
 
 /// The projections for `t` within `budget` bytes of tables (four bits an
-/// entry): the whole puzzle when it fits; else, for each set that some move
+/// entry, or two for a large picture: [`Width`]): the whole puzzle when it fits; else, for each set that some move
 /// changes (the smallest first, so that what a set leaves of its equal
 /// share goes to the larger ones), its pieces with orientation in groups
 /// of the largest size `k` whose `ceil(n / k)` tables fit the share,
@@ -258,6 +298,13 @@ fn ranges(pieces: &[u8]) -> String {
 /// assert_eq!(names(1 << 30), [picture, "CORNER", "EDGE 1-7", "EDGE 6-12"]);
 /// let picture = format!("{one} + CORNER in 2 orbits");
 /// assert_eq!(names(4 << 30), [&picture, "CORNER", "EDGE 1-7", "EDGE 6-12"]);
+/// assert_eq!(prune::plan(&t, 4 << 30)[0].1, prune::Width::Four);
+/// // At 2G that picture fits at two bits an entry (1.3 GB) and tells
+/// // sixteen times the positions apart of the one four bits allow.
+/// assert_eq!(names(2 << 30), [&picture, "CORNER", "EDGE 1-7", "EDGE 6-12"]);
+/// assert_eq!(prune::plan(&t, 2 << 30)[0].1, prune::Width::Two);
+/// assert_eq!(prune::plan(&t, 3 << 30)[0].1, prune::Width::Two);
+/// assert_eq!(prune::plan(&t, 1 << 30)[0].1, prune::Width::Four);
 /// // Without the picture (a file's own projections aside, as the planner
 /// // did before it): two tables of eight edges do not fit 4G, one does,
 /// // and a symmetry of the cube takes its group onto the second's (read
@@ -303,7 +350,7 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
         return t
             .prune
             .iter()
-            .map(|parts| Projection(parts.clone()))
+            .map(|parts| Projection::new(parts.clone()))
             .filter(|p| match p.bytes(t) {
                 Some(n) if n <= left => {
                     left -= n;
@@ -324,12 +371,12 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
     if sets.is_empty() {
         return Vec::new();
     }
-    let whole = Projection(sets.iter().map(|&s| part(s, 0..t.classes_of(s))).collect());
+    let whole = Projection::new(sets.iter().map(|&s| part(s, 0..t.classes_of(s))).collect());
     if whole.bytes(t).is_some_and(|n| n <= budget) {
         return vec![whole];
     }
     sets.sort_by_key(|&s| {
-        Projection(vec![part(s, 0..t.classes_of(s))])
+        Projection::new(vec![part(s, 0..t.classes_of(s))])
             .bytes(t)
             .unwrap_or(u64::MAX)
     });
@@ -358,7 +405,7 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
             let groups = n.div_ceil(k);
             let contiguous: Vec<Projection> = spread(&classes, k)
                 .map(|pieces| {
-                    Projection(vec![SetPart {
+                    Projection::new(vec![SetPart {
                         pieces,
                         ..part(s, 0..0)
                     }])
@@ -379,7 +426,7 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
             let images: Vec<Projection> = images
                 .into_iter()
                 .map(|pieces| {
-                    Projection(vec![SetPart {
+                    Projection::new(vec![SetPart {
                         set: s,
                         pieces,
                         orientation: true,
@@ -421,7 +468,7 @@ fn products(t: &Tws, sets: &[usize], left: u64) -> Vec<Projection> {
     let n = classes.len();
     for k in (2..n).rev() {
         let tables: Vec<Projection> = spread(&classes, k)
-            .map(|pieces| Projection(vec![whole(small), SetPart { pieces, ..whole(large) }]))
+            .map(|pieces| Projection::new(vec![whole(small), SetPart { pieces, ..whole(large) }]))
             .collect();
         if total_bytes(t, &tables).is_some_and(|n| n <= left) {
             return tables;
@@ -464,7 +511,7 @@ fn symmetric_products(t: &Tws, sets: &[usize], left: u64, memory: Option<u64>) -
     }
     let tables: Vec<Projection> = orbits
         .into_iter()
-        .map(|pieces| Projection(vec![whole(small), SetPart { pieces, ..whole(large) }]))
+        .map(|pieces| Projection::new(vec![whole(small), SetPart { pieces, ..whole(large) }]))
         .collect();
     // Each kept up to symmetry, its build (the table, the moves) within
     // the machine's memory.
@@ -628,7 +675,8 @@ fn symmetric_groups(t: &Tws, set: usize, k: usize, groups: usize) -> Option<Vec<
 pub struct TableReport {
     /// The projection, named as [`Projection::name`] writes it.
     pub projection: String,
-    /// Entries (four bits each).
+    /// Entries (four bits each; two where the projection's name says
+    /// so).
     pub entries: u64,
     /// Bytes of the table (none for an `image`).
     pub bytes: u64,
@@ -643,10 +691,70 @@ pub struct TableReport {
     pub longest: u32,
 }
 
-/// A table's largest distance and its entries, four bits each (two a
-/// byte, the even rank's low; 15: never reached; 14 also for
-/// farther positions).
-type Built = (u32, Vec<u8>);
+/// A table as a build makes it: its largest distance and its entries,
+/// four bits each (two a byte, the even rank's low; 15: never reached; 14
+/// also for farther positions).
+type Nibbles = (u32, Vec<u8>);
+
+/// A table as lookups read it: its largest distance and its entries.
+struct Built {
+    longest: u32,
+    entries: Entries,
+}
+
+/// A table's entries, at its width.
+enum Entries {
+    /// Four bits each, as [`Nibbles`].
+    Four(Vec<u8>),
+    /// Two bits each ([`crate::twobit`]).
+    Two(crate::twobit::TwoBits),
+}
+
+impl Built {
+    /// `built` at `width`.
+    fn new((longest, table): Nibbles, width: Width, entries: u64) -> Built {
+        let entries = match width {
+            Width::Four => Entries::Four(table),
+            Width::Two => Entries::Two(crate::twobit::TwoBits::pack(&table, entries)),
+        };
+        Built { longest, entries }
+    }
+
+    /// The lower bound of rank `r`.
+    #[inline(always)]
+    fn read(&self, r: usize) -> u32 {
+        match &self.entries {
+            Entries::Four(table) => read(table, r),
+            Entries::Two(table) => table.read(r as u64),
+        }
+    }
+
+    /// Asks for rank `r`'s cache line ahead of its read.
+    #[inline(always)]
+    fn prefetch(&self, r: usize) {
+        match &self.entries {
+            Entries::Four(table) => prefetch(table, r),
+            Entries::Two(table) => table.prefetch(r as u64),
+        }
+    }
+
+    /// The entries as a file keeps them.
+    fn bytes(&self) -> &[u8] {
+        match &self.entries {
+            Entries::Four(table) => table,
+            Entries::Two(table) => table.bytes(),
+        }
+    }
+
+    /// The header's number: the largest distance, and a two-bit table's
+    /// base in its third byte.
+    fn header_number(&self) -> u32 {
+        match &self.entries {
+            Entries::Four(_) => self.longest,
+            Entries::Two(table) => self.longest | u32::from(table.base()) << 16,
+        }
+    }
+}
 
 /// A table as read: the projection, the entries, and for a symmetric
 /// image of another table's group, the sets to conjugate (a bit mask) and
@@ -725,7 +833,7 @@ impl Tables {
                     bytes: 0,
                     origin: "image",
                     seconds: 0.0,
-                    longest: table.0,
+                    longest: table.longest,
                 });
                 let seen = projected.image_of(t, sym);
                 tables.push((projected, table, Some((sets, sym.clone(), seen)), None));
@@ -748,28 +856,44 @@ impl Tables {
                 None => t.project(&proj.0),
             };
             let mut name = proj.name(t);
+            let two = if proj.1 == Width::Two {
+                ", two bits an entry"
+            } else {
+                ""
+            };
             let entries = match &reduced {
                 Some(r) => {
-                    name.push_str(&format!(" (up to {} symmetries)", r.symmetries()));
+                    name.push_str(&format!(" (up to {} symmetries{two})", r.symmetries()));
                     r.entries()
                 }
-                None => projected.tws.rank_space().unwrap_or(u64::MAX),
+                None => {
+                    if proj.1 == Width::Two {
+                        name.push_str(" (two bits an entry)");
+                    }
+                    projected.tws.rank_space().unwrap_or(u64::MAX)
+                }
             };
-            let bytes = entries.div_ceil(2);
+            let (four, bytes) = (Width::Four.bytes(entries), proj.1.bytes(entries));
             // The projection's key: the metric and the parts. A table of
             // one metric must never serve the other: quarter-turn distances
             // overestimate half-turn ones.
-            let key = format!(
+            // (A two-bit table's key is its four-bit table's and the
+            // width: the four-bit one, found kept, is packed, not rebuilt.)
+            let key4 = format!(
                 "tws {:016x} {:?} {:?}{}",
                 t.fingerprint,
                 t.metric,
                 proj.0,
                 if reduced.is_some() { " symmetry-reduced" } else { "" }
             );
+            let key = match proj.1 {
+                Width::Four => key4.clone(),
+                Width::Two => format!("{key4} two bits"),
+            };
             let clock = web_time::Instant::now();
             let mut origin = "kept";
             let table = ctx.tables().get_or_make(&key, bytes, || {
-                let file = TableFile::new(t.fingerprint, &key, entries);
+                let file = TableFile::new(t.fingerprint, &key, entries, proj.1);
                 tansaku_core::memory::check(&format!("the pattern database of {name}"), bytes, ctx.budget())?;
                 origin = "loaded";
                 match file.load(ctx) {
@@ -777,12 +901,32 @@ impl Tables {
                     Ok(None) => {}
                     Err(why) => ctx.notice(&format!("pattern database '{}' {why}: rebuilding it", file.name)),
                 }
+                // Packing needs the four-bit table beside the two-bit one.
+                let packing = if proj.1 == Width::Two { bytes } else { 0 };
+                if proj.1 == Width::Two {
+                    let whole = TableFile::new(t.fingerprint, &key4, entries, Width::Four);
+                    tansaku_core::memory::check(
+                        &format!("packing the pattern database of {name}"),
+                        four + packing,
+                        ctx.budget(),
+                    )?;
+                    if let Ok(Some(Built {
+                        longest,
+                        entries: Entries::Four(table),
+                    })) = whole.load(ctx)
+                    {
+                        let built = Built::new((longest, table), Width::Two, entries);
+                        file.save(&built, ctx)?;
+                        return Ok(built);
+                    }
+                }
                 origin = "built";
                 tansaku_core::memory::check(
                     &format!("building the pattern database of {name}"),
                     reduced
                         .as_ref()
-                        .map_or_else(|| build_bytes(&projected.tws), |r| r.build_bytes()),
+                        .map_or_else(|| build_bytes(&projected.tws), |r| r.build_bytes())
+                        .saturating_add(packing),
                     ctx.budget(),
                 )?;
                 ctx.notice(&format!(
@@ -793,6 +937,7 @@ impl Tables {
                     Some(r) => file.resumable(r, &name, ctx)?,
                     None => distances(&projected.tws, ctx)?,
                 };
+                let table = Built::new(table, proj.1, entries);
                 file.save(&table, ctx)?;
                 file.remove_part(ctx);
                 Ok::<_, SearchError>(table)
@@ -808,11 +953,11 @@ impl Tables {
                 bytes,
                 origin,
                 seconds,
-                longest: table.0,
+                longest: table.longest,
             });
             tables.push((projected, table, None, reduced));
         }
-        let longest: Vec<u32> = tables.iter().map(|x| x.1.0).collect();
+        let longest: Vec<u32> = tables.iter().map(|x| x.1.longest).collect();
         Ok(Tables {
             tables,
             projections: projections.to_vec(),
@@ -934,7 +1079,7 @@ impl Tables {
                 (None, Some(y)) => p.rank_image(y, at),
             };
             if reduced.is_none() {
-                prefetch(&table.1, *out as usize);
+                table.prefetch(*out as usize);
             }
         }
     }
@@ -948,7 +1093,7 @@ impl Tables {
             if let Some(x) = reduced {
                 let r2 = *r;
                 *r = x.index_of(r2 >> SPLIT, r2 & ((1 << SPLIT) - 1));
-                prefetch(&t.1, *r as usize);
+                t.prefetch(*r as usize);
             }
         }
     }
@@ -959,7 +1104,7 @@ impl Tables {
         lookups
             .iter()
             .zip(ranks)
-            .fold(h, |h, (&(k, _), &r)| h.max(read(&self.tables[k].1.1, r as usize)))
+            .fold(h, |h, (&(k, _), &r)| h.max(self.tables[k].1.read(r as usize)))
     }
 
     /// Adds, for each table that keeps only some pieces of a set, up to
@@ -1030,7 +1175,7 @@ impl Tables {
                 self.symmetric.push((k, sets, y.clone()));
             }
         }
-        let longest: Vec<u32> = self.tables.iter().map(|x| x.1.0).collect();
+        let longest: Vec<u32> = self.tables.iter().map(|x| x.1.longest).collect();
         self.stages = stages(&self.projections, &longest, &self.symmetric, t.invertible());
         names
     }
@@ -1296,7 +1441,7 @@ fn build_bytes(t: &Tws) -> u64 {
 /// largest distance: built by the block engine where it suits
 /// ([`XorProjection`]: pieces with two orientations), else by the dense
 /// engine (a byte a rank, on every core) and then halved.
-fn distances(t: &Tws, ctx: &Context) -> Result<Built, SearchError> {
+fn distances(t: &Tws, ctx: &Context) -> Result<Nibbles, SearchError> {
     use super::tws::Perm;
     if let Some(x) = XorProjection::new(t) {
         let n = x.distances(ctx)?;
@@ -1327,21 +1472,21 @@ fn distances(t: &Tws, ctx: &Context) -> Result<Built, SearchError> {
 /// |---|---|
 /// | 16 | `tansaku-tws-pdb\n` |
 /// | 4 | format version (little-endian) |
-/// | 4 | the largest distance |
+/// | 4 | the largest distance (a two-bit table: its base in the third byte) |
 /// | 8 | the definition's hash |
 /// | 8 | the projection's hash |
 /// | 8 | entries |
 /// | 8 | XXH3-64 of the bytes above and of the table |
-/// | entries / 2 | the table, four bits an entry (15: never reached) |
+/// | entries / 2 | the table, four bits an entry (15: never reached); or two bits an entry, in lines of 64 bytes ([`crate::twobit`]) |
+///
+/// A checkpoint of an unfinished build has the same header (its own
+/// magic, the levels whole in place of the largest distance) and the
+/// table at four bits, whatever the finished table's width.
 struct TableFile {
     name: String,
     head: [u8; HEADER],
     entries: u64,
-}
-
-/// Bytes of the file's table of `entries` nibbles.
-fn nibble_bytes(entries: u64) -> u64 {
-    entries.div_ceil(2)
+    width: Width,
 }
 
 const MAGIC: &[u8; 16] = b"tansaku-tws-pdb\n";
@@ -1355,7 +1500,7 @@ const VERSION: u32 = 3;
 const HEADER: usize = 16 + 4 + 4 + 8 + 8 + 8 + 8;
 
 impl TableFile {
-    fn new(definition: u64, key: &str, entries: u64) -> Self {
+    fn new(definition: u64, key: &str, entries: u64, width: Width) -> Self {
         let projection = xxhash_rust::xxh3::xxh3_64(key.as_bytes());
         let mut head = [0u8; HEADER];
         head[..16].copy_from_slice(MAGIC);
@@ -1367,6 +1512,7 @@ impl TableFile {
             name: format!("tws-{definition:016x}-{projection:016x}.pdb"),
             head,
             entries,
+            width,
         }
     }
 
@@ -1380,7 +1526,7 @@ impl TableFile {
 
     /// The table from its file: `Ok(None)` when there is none, `Err(why)`
     /// when it cannot be trusted.
-    fn load(&self, ctx: &Context) -> Result<Option<(u32, Vec<u8>)>, String> {
+    fn load(&self, ctx: &Context) -> Result<Option<Built>, String> {
         let tables = ctx.tables();
         let read = if let Some(store) = tables.store().filter(|_| tables.dir().is_none()) {
             store.read(&self.name).map(|mut bytes| {
@@ -1391,17 +1537,26 @@ impl TableFile {
                 (head, bytes)
             })
         } else {
-            self.read_file(tables.dir(), &self.name)
+            self.read_file(tables.dir(), &self.name, self.width)
         };
         let Some((head, table)) = read else { return Ok(None) };
-        self.trust(&head, &table, MAGIC, "is not a tansaku pattern database")
-            .map(|longest| Some((longest, table)))
+        let number = self.trust(&head, &table, MAGIC, self.width, "is not a tansaku pattern database")?;
+        Ok(Some(match self.width {
+            Width::Four => Built {
+                longest: number,
+                entries: Entries::Four(table),
+            },
+            Width::Two => Built {
+                longest: number & 0xFFFF,
+                entries: Entries::Two(crate::twobit::TwoBits::from_bytes((number >> 16) as u8, table)),
+            },
+        }))
     }
 
     /// The number in a file's header (the largest distance, or the levels
     /// a checkpoint holds) when its magic, version, table and checksum are
     /// this table's; else why not.
-    fn trust(&self, head: &[u8], table: &[u8], magic: &[u8; 16], not_ours: &str) -> Result<u32, String> {
+    fn trust(&self, head: &[u8], table: &[u8], magic: &[u8; 16], width: Width, not_ours: &str) -> Result<u32, String> {
         if head.len() < HEADER || head[..16] != magic[..] {
             return Err(not_ours.into());
         }
@@ -1414,7 +1569,7 @@ impl TableFile {
         if head[24..HEADER - 8] != self.head[24..HEADER - 8] {
             return Err("holds the table of another definition or projection".into());
         }
-        if table.len() as u64 != nibble_bytes(self.entries) {
+        if table.len() as u64 != width.bytes(self.entries) {
             return Err(format!("is truncated or overlong ({} entries expected)", self.entries));
         }
         if head[HEADER - 8..] != Self::checksum(head, table) {
@@ -1432,10 +1587,10 @@ impl TableFile {
     /// levels it holds and its table; `Ok(None)` when there is none,
     /// `Err(why)` when it cannot be trusted.
     fn load_part(&self, ctx: &Context) -> Result<Option<(u32, Vec<u8>)>, String> {
-        let Some((head, table)) = self.read_file(ctx.tables().dir(), &self.part_name()) else {
+        let Some((head, table)) = self.read_file(ctx.tables().dir(), &self.part_name(), Width::Four) else {
             return Ok(None);
         };
-        self.trust(&head, &table, PART_MAGIC, "is not a tansaku checkpoint")
+        self.trust(&head, &table, PART_MAGIC, Width::Four, "is not a tansaku checkpoint")
             .map(|level| Some((level, table)))
     }
 
@@ -1465,7 +1620,7 @@ impl TableFile {
     /// from the checkpoint a stopped or killed build left, and keeping one
     /// after each level that ends at least the tables' checkpoint interval
     /// after the last.
-    fn resumable(&self, r: &SymReduced, name: &str, ctx: &Context) -> Result<Built, SearchError> {
+    fn resumable(&self, r: &SymReduced, name: &str, ctx: &Context) -> Result<Nibbles, SearchError> {
         let resume = match self.load_part(ctx) {
             Ok(Some((level, table))) => {
                 ctx.notice(&format!(
@@ -1501,13 +1656,13 @@ impl TableFile {
     /// on huge pages where the system has them (lookups land anywhere in
     /// it). A file of the wrong length gives its header only.
     #[cfg(feature = "files")]
-    fn read_file(&self, dir: Option<&std::path::Path>, name: &str) -> Option<(Vec<u8>, Vec<u8>)> {
+    fn read_file(&self, dir: Option<&std::path::Path>, name: &str, width: Width) -> Option<(Vec<u8>, Vec<u8>)> {
         use std::io::Read;
         let mut file = std::fs::File::open(dir?.join(name)).ok()?;
         let len = file.metadata().ok()?.len();
         let mut head = vec![0u8; (len as usize).min(HEADER)];
         file.read_exact(&mut head).ok()?;
-        if len != HEADER as u64 + nibble_bytes(self.entries) {
+        if len != HEADER as u64 + width.bytes(self.entries) {
             // Refused as truncated or overlong, from its header.
             return Some((head, Vec::new()));
         }
@@ -1517,16 +1672,17 @@ impl TableFile {
     }
 
     #[cfg(not(feature = "files"))]
-    fn read_file(&self, _: Option<&std::path::Path>, _: &str) -> Option<(Vec<u8>, Vec<u8>)> {
+    fn read_file(&self, _: Option<&std::path::Path>, _: &str, _: Width) -> Option<(Vec<u8>, Vec<u8>)> {
         None
     }
 
     /// Keeps the table (a folder chosen by the user that cannot be written
     /// is an error; elsewhere a notice).
-    fn save(&self, (longest, table): &Built, ctx: &Context) -> Result<(), SearchError> {
+    fn save(&self, built: &Built, ctx: &Context) -> Result<(), SearchError> {
         let tables = ctx.tables();
         let mut head = self.head;
-        head[20..24].copy_from_slice(&longest.to_le_bytes());
+        head[20..24].copy_from_slice(&built.header_number().to_le_bytes());
+        let table = built.bytes();
         let sum = Self::checksum(&head, table);
         head[HEADER - 8..].copy_from_slice(&sum);
         let written = if let Some(store) = tables.store().filter(|_| tables.dir().is_none()) {

@@ -75,7 +75,7 @@ impl SymReduced {
     /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
     /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
     /// // Edges in their slices, corners in their tetrads and twisted.
-    /// let coset = Projection(
+    /// let coset = Projection::new(
     ///     t.square_orbits()
     ///         .into_iter()
     ///         .map(|o| SetPart {
@@ -425,7 +425,11 @@ fn shape(full: &Tws, proj: &Projection) -> Option<Shape> {
     if proj.0.len() < 2 || full.goals.len() != 1 {
         return None;
     }
-    let size = |k: usize| Projection(vec![proj.0[k].clone()]).entries(full).unwrap_or(u64::MAX);
+    let size = |k: usize| {
+        Projection::new(vec![proj.0[k].clone()])
+            .entries(full)
+            .unwrap_or(u64::MAX)
+    };
     let first = (0..proj.0.len()).max_by_key(|&k| (size(k), std::cmp::Reverse(k)))?;
     let mut parts = proj.0.clone();
     let a = parts.remove(first);

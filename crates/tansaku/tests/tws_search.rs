@@ -359,13 +359,9 @@ fn damaged_table_files_are_rebuilt() {
     assert!(notes.contains("is truncated or overlong"), "{notes}");
 }
 
-/// A symmetry-reduced table's build stopped (as a kill would stop it)
-/// after some levels leaves a checkpoint; the next build goes on from it
-/// and writes the table a build from nothing writes, and removes the
-/// checkpoint. A damaged checkpoint is refused and the build starts over.
-#[test]
-fn stopped_table_builds_go_on_from_their_checkpoint() {
-    use tansaku::context::{Observer, Step};
+/// The 3x3x3 and a small picture of it: the edges in their slices, the
+/// corners in their tetrads, no orientation (kept up to symmetry).
+fn slices_and_tetrads() -> (tansaku::define::tws::Tws, prune::Projection) {
     use tansaku::define::tws::SetPart;
     let Definition::Tws(t) = load("3x3x3.tws", None) else {
         unreachable!()
@@ -377,7 +373,19 @@ fn stopped_table_builds_go_on_from_their_checkpoint() {
         alike: t.square_orbits().into_iter().find(|o| o.set == set).unwrap().orbits,
         unturned: 0,
     };
-    let picture = [prune::Projection(vec![orbits(0), orbits(1)])];
+    let picture = prune::Projection::new(vec![orbits(0), orbits(1)]);
+    (*t, picture)
+}
+
+/// A symmetry-reduced table's build stopped (as a kill would stop it)
+/// after some levels leaves a checkpoint; the next build goes on from it
+/// and writes the table a build from nothing writes, and removes the
+/// checkpoint. A damaged checkpoint is refused and the build starts over.
+#[test]
+fn stopped_table_builds_go_on_from_their_checkpoint() {
+    use tansaku::context::{Observer, Step};
+    let (t, picture) = slices_and_tetrads();
+    let picture = [picture];
     /// Stops the build when it reports level `at`.
     struct StopAt(Context, u32);
     impl Observer for StopAt {
@@ -440,6 +448,71 @@ fn stopped_table_builds_go_on_from_their_checkpoint() {
         assert_eq!(files(dir.path()), std::slice::from_ref(name));
         assert!(std::fs::read(dir.path().join(name)).unwrap() == want);
     }
+}
+
+/// A table at two bits an entry bounds every position at most as its
+/// four-bit table does (which is the projection's exact distance), equals
+/// it on most, and keeps: written, loaded back with the same bounds,
+/// packed from the four-bit table's file when that one is kept (no
+/// build), rebuilt when damaged (3x3x3, the edges in their slices and
+/// the corners in their tetrads, up to symmetry).
+#[test]
+fn two_bit_tables_bound_below_their_four_bit_tables_and_keep() {
+    use tansaku::define::prune::Width;
+    let (t, picture) = slices_and_tetrads();
+    let four = [picture];
+    let two = [prune::Projection(four[0].0.clone(), Width::Two)];
+    let heard = Arc::new(Mutex::new(Vec::<String>::new()));
+    let ctx = |dir: &Path| {
+        let h = Arc::clone(&heard);
+        Context::new()
+            .with_tables(Tables::at(dir))
+            .with_notices(Arc::new(move |s: &str| h.lock().unwrap().push(s.to_string())))
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let exact = prune::Tables::build(&t, &four, &ctx(dir.path())).unwrap();
+    // Packed from the four-bit file, with no build.
+    heard.lock().unwrap().clear();
+    let packed = prune::Tables::build(&t, &two, &ctx(dir.path())).unwrap();
+    assert_eq!(packed.reports[0].origin, "loaded");
+    assert!(packed.reports[0].projection.ends_with("two bits an entry)"));
+    // Half the bytes, and a line's least every 254 entries.
+    assert!(packed.reports[0].bytes * 100 <= exact.reports[0].bytes * 51 + 6400);
+    assert!(!heard.lock().unwrap().iter().any(|n| n.contains("building")));
+    // Built from nothing, and loaded back.
+    let alone = tempfile::tempdir().unwrap();
+    let built = prune::Tables::build(&t, &two, &ctx(alone.path())).unwrap();
+    assert_eq!(built.reports[0].origin, "built");
+    let loaded = prune::Tables::build(&t, &two, &ctx(alone.path())).unwrap();
+    assert_eq!(loaded.reports[0].origin, "loaded");
+    let (mut equal, mut below) = (0, 0);
+    for seed in 0..400 {
+        let s = t.scramble(&scramble("3x3x3.tws", seed, seed as u32 % 20)).unwrap();
+        let d = exact.estimate(&s);
+        let bound = packed.estimate(&s);
+        assert!(bound <= d, "seed {seed}: {bound} above the distance {d}");
+        assert_eq!(built.estimate(&s), bound, "seed {seed}");
+        assert_eq!(loaded.estimate(&s), bound, "seed {seed}");
+        equal += usize::from(bound == d);
+        below += usize::from(bound < d);
+    }
+    assert!(equal > 300 && below > 0, "{equal} equal, {below} below");
+    // A damaged two-bit file is refused and rebuilt.
+    let [name] = &std::fs::read_dir(alone.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect::<Vec<_>>()[..]
+    else {
+        panic!()
+    };
+    let mut bytes = std::fs::read(name).unwrap();
+    bytes[100] ^= 1;
+    std::fs::write(name, bytes).unwrap();
+    heard.lock().unwrap().clear();
+    let rebuilt = prune::Tables::build(&t, &two, &ctx(alone.path())).unwrap();
+    assert_eq!(rebuilt.reports[0].origin, "built");
+    let notes = heard.lock().unwrap().join("\n");
+    assert!(notes.contains("is corrupt"), "{notes}");
 }
 
 /// The 3x3x3 with only the cross (the four D edges) kept: the other
@@ -816,7 +889,7 @@ fn symmetry_reduced_tables_equal_the_full_ones() {
         8,
     ));
     for (metric, t, parts, syms) in cases {
-        let r = SymReduced::new(&t, &prune::Projection(parts.clone())).unwrap();
+        let r = SymReduced::new(&t, &prune::Projection::new(parts.clone())).unwrap();
         assert!(
             r.symmetries() >= 2 && (syms == 0 || r.symmetries() == syms),
             "{metric} {parts:?}: {}",
@@ -1292,7 +1365,7 @@ fn image_tables_equal_their_own_tables() {
         let Definition::Tws(t) = &def else { unreachable!() };
         let ctx = Context::new().with_tables(Tables::in_memory());
         let proj = |pieces: &Vec<u8>| {
-            prune::Projection(vec![SetPart {
+            prune::Projection::new(vec![SetPart {
                 set,
                 pieces: pieces.clone(),
                 orientation: true,

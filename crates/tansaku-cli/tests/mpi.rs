@@ -63,8 +63,12 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
     let dir_arg = dir.path().to_str().unwrap();
     // The job killed twice (mpiexec takes its processes down with it),
-    // each time going on from the last level both processes hold.
-    for secs in [2u64, 4] {
+    // each time once both processes have written a checkpoint in this
+    // run (not after a fixed time: on a loaded machine a job could be
+    // killed before its first level), going on from the last level both
+    // processes hold.
+    for _ in 0..2 {
+        let started = std::time::SystemTime::now();
         let mut job = Command::new("mpiexec")
             .args(["--oversubscribe", "-n", "2", env!("CARGO_BIN_EXE_tansaku")])
             .args(args)
@@ -75,7 +79,15 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_secs(secs));
+        let clock = std::time::Instant::now();
+        while !(0..2).all(|me| written_since(&dir.path().join(format!("process-{me}-of-2")), started)) {
+            assert!(
+                clock.elapsed() < std::time::Duration::from_secs(300),
+                "no checkpoint in 5 minutes"
+            );
+            assert!(job.try_wait().unwrap().is_none(), "the job ended before it was killed");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         // SIGTERM: mpiexec ends every process of the job.
         terminate(job.id());
         job.wait().unwrap();
@@ -113,6 +125,20 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     assert!(!dir.path().join("process-0-of-3").exists());
     let resumed = result(mpiexec("2", &[&args[..], &["--checkpoint", dir_arg]].concat()));
     assert_eq!(resumed, single);
+}
+
+/// Whether `folder` holds a checkpoint (`.ckpt`) written at `since` or
+/// later, in it or below.
+fn written_since(folder: &std::path::Path, since: std::time::SystemTime) -> bool {
+    std::fs::read_dir(folder).into_iter().flatten().flatten().any(|e| {
+        let p = e.path();
+        if p.is_dir() {
+            written_since(&p, since)
+        } else {
+            p.extension().is_some_and(|x| x == "ckpt")
+                && e.metadata().and_then(|m| m.modified()).is_ok_and(|t| t >= since)
+        }
+    })
 }
 
 /// What IDA* must give alike on any number of processes.

@@ -303,6 +303,7 @@ fn ranges(pieces: &[u8]) -> String {
 /// // sixteen times the positions apart of the one four bits allow.
 /// assert_eq!(names(2 << 30), [&picture, "CORNER", "EDGE 1-7", "EDGE 6-12"]);
 /// assert_eq!(prune::plan(&t, 2 << 30)[0].1, prune::Width::Two);
+/// assert_eq!(names(3 << 30), [&picture, "CORNER", "EDGE 1-7", "EDGE 6-12"]);
 /// assert_eq!(prune::plan(&t, 3 << 30)[0].1, prune::Width::Two);
 /// assert_eq!(prune::plan(&t, 1 << 30)[0].1, prune::Width::Four);
 /// // Without the picture (a file's own projections aside, as the planner

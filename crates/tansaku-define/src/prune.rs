@@ -226,6 +226,7 @@ fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection>
             };
             let two = entries.is_some_and(|n| Width::Four.bytes(n) > TWO_BITS_PAST);
             let packed = two.then(|| Projection(p.0.clone(), Width::Two));
+            let positions = p.entries(t).unwrap_or(0);
             std::iter::once(p).chain(packed).filter_map(move |p| {
                 let bytes = entries.map(|n| p.1.bytes(n))?;
                 let four = Width::Four.bytes(entries?);
@@ -237,7 +238,6 @@ fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection>
                 if memory.is_some_and(|m| build > m) || bytes > budget {
                     return None;
                 }
-                let positions = p.entries(t).unwrap_or(0);
                 Some(((estimate.is_some(), positions, p.1 == Width::Four, bytes), p))
             })
         })
@@ -856,24 +856,19 @@ impl Tables {
                 Some(r) => r.projected.clone(),
                 None => t.project(&proj.0),
             };
-            let mut name = proj.name(t);
-            let two = if proj.1 == Width::Two {
-                ", two bits an entry"
-            } else {
-                ""
-            };
             let entries = match &reduced {
-                Some(r) => {
-                    name.push_str(&format!(" (up to {} symmetries{two})", r.symmetries()));
-                    r.entries()
-                }
-                None => {
-                    if proj.1 == Width::Two {
-                        name.push_str(" (two bits an entry)");
-                    }
-                    projected.tws.rank_space().unwrap_or(u64::MAX)
-                }
+                Some(r) => r.entries(),
+                None => projected.tws.rank_space().unwrap_or(u64::MAX),
             };
+            let how: Vec<String> = reduced
+                .iter()
+                .map(|r| format!("up to {} symmetries", r.symmetries()))
+                .chain((proj.1 == Width::Two).then(|| "two bits an entry".to_string()))
+                .collect();
+            let mut name = proj.name(t);
+            if !how.is_empty() {
+                name.push_str(&format!(" ({})", how.join(", ")));
+            }
             let (four, bytes) = (Width::Four.bytes(entries), proj.1.bytes(entries));
             // The projection's key: the metric and the parts. A table of
             // one metric must never serve the other: quarter-turn distances
@@ -903,8 +898,9 @@ impl Tables {
                     Err(why) => ctx.notice(&format!("pattern database '{}' {why}: rebuilding it", file.name)),
                 }
                 // Packing needs the four-bit table beside the two-bit one.
-                let packing = if proj.1 == Width::Two { bytes } else { 0 };
+                let mut packing = 0;
                 if proj.1 == Width::Two {
+                    packing = bytes;
                     let whole = TableFile::new(t.fingerprint, &key4, entries, Width::Four);
                     tansaku_core::memory::check(
                         &format!("packing the pattern database of {name}"),

@@ -3,7 +3,11 @@
 #![cfg(feature = "mpi")]
 
 use serde_json::Value;
-use std::process::Command;
+use std::collections::BTreeSet;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The JSON of an analysis without its work and time (a run across
 /// processes expands every level top-down, so its work differs).
@@ -16,9 +20,7 @@ fn result(out: std::process::Output) -> Value {
 
 fn mpiexec(n: &str, args: &[&str]) -> std::process::Output {
     let pdb = tempfile::tempdir().unwrap();
-    mpi_job(n, args, pdb.path())
-        .output()
-        .expect("mpiexec (OpenMPI) on the PATH")
+    run(mpi_job(n, args, pdb.path()))
 }
 
 #[test]
@@ -67,30 +69,10 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     // run (not after a fixed time: on a loaded machine a job could be
     // killed before its first level), going on from the last level both
     // processes hold.
+    let pdb = tempfile::tempdir().unwrap();
+    let killed = [&args[..], &["--checkpoint", dir_arg, "--checkpoint-every", "0"]].concat();
     for _ in 0..2 {
-        let started = std::time::SystemTime::now();
-        let mut job = Command::new("mpiexec")
-            .args(["--oversubscribe", "-n", "2", env!("CARGO_BIN_EXE_tansaku")])
-            .args(args)
-            .args(["--checkpoint", dir_arg, "--checkpoint-every", "0"])
-            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let clock = std::time::Instant::now();
-        while !(0..2).all(|me| written_since(&dir.path().join(format!("process-{me}-of-2")), started)) {
-            assert!(
-                clock.elapsed() < std::time::Duration::from_secs(300),
-                "no checkpoint in 5 minutes"
-            );
-            assert!(job.try_wait().unwrap().is_none(), "the job ended before it was killed");
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        // SIGTERM: mpiexec ends every process of the job.
-        terminate(job.id());
-        job.wait().unwrap();
+        Job::start(mpi_job("2", &killed, pdb.path())).stop_once_both_wrote(dir.path());
     }
     assert!(dir.path().join("process-1-of-2").exists());
     // Another number of processes, or one process alone, is refused
@@ -127,18 +109,27 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     assert_eq!(resumed, single);
 }
 
-/// Whether `folder` holds a checkpoint (`.ckpt`) written at `since` or
-/// later, in it or below.
-fn written_since(folder: &std::path::Path, since: std::time::SystemTime) -> bool {
-    std::fs::read_dir(folder).into_iter().flatten().flatten().any(|e| {
+/// Every checkpoint (`.ckpt`) in `folder` or below, with the time it was
+/// last written: a checkpoint written later is one not in an earlier set.
+fn stamps(folder: &Path) -> BTreeSet<(PathBuf, SystemTime)> {
+    let mut all = BTreeSet::new();
+    for e in std::fs::read_dir(folder).into_iter().flatten().flatten() {
         let p = e.path();
         if p.is_dir() {
-            written_since(&p, since)
-        } else {
-            p.extension().is_some_and(|x| x == "ckpt")
-                && e.metadata().and_then(|m| m.modified()).is_ok_and(|t| t >= since)
+            all.extend(stamps(&p));
+        } else if p.extension().is_some_and(|x| x == "ckpt")
+            && let Ok(t) = e.metadata().and_then(|m| m.modified())
+        {
+            all.insert((p, t));
         }
-    })
+    }
+    all
+}
+
+/// Whether process `me` of 2 has written a checkpoint under `dir` that
+/// is not among `before`.
+fn wrote(dir: &Path, me: usize, before: &BTreeSet<(PathBuf, SystemTime)>) -> bool {
+    !stamps(&dir.join(format!("process-{me}-of-2"))).is_subset(before)
 }
 
 /// What IDA* must give alike on any number of processes.
@@ -162,9 +153,7 @@ fn ida_across_processes_gives_the_answer_and_counts_of_one() {
         );
         assert_eq!(one[0], 57);
         for n in ["2", "3"] {
-            let out = mpi_job(n, &[&args[..], &["--mpi"]].concat(), pdb.path())
-                .output()
-                .expect("mpiexec (OpenMPI) on the PATH");
+            let out = run(mpi_job(n, &[&args[..], &["--mpi"]].concat(), pdb.path()));
             assert_eq!(ida_counts(out), one, "{n} processes, {extra:?}");
         }
     }
@@ -200,51 +189,27 @@ fn mpi_job(n: &str, args: &[&str], pdb: &std::path::Path) -> Command {
 #[test]
 fn a_killed_ida_job_goes_on_from_every_processs_checkpoint() {
     let pdb = tempfile::tempdir().unwrap();
-    let whole = ida_counts(mpi_job("1", &IDA_ARGS, pdb.path()).output().unwrap());
+    let whole = ida_counts(run(mpi_job("1", &IDA_ARGS, pdb.path())));
     assert_eq!(whole[0], 57);
     let ck = tempfile::tempdir().unwrap();
     let dir = ck.path().join("run");
     let dir_arg = dir.to_str().unwrap();
     let loud: Vec<&str> = IDA_ARGS.iter().copied().filter(|&a| a != "-q").collect();
     let args = [&loud[..], &["--checkpoint", dir_arg, "--checkpoint-every", "0"]].concat();
-    // Killed (SIGTERM to mpiexec takes the job down) after a growing
-    // delay, until a run ends by itself.
-    let (mut kills, mut held) = (0, 0);
-    let mut done = None;
-    for k in 0..40u64 {
-        let had = dir.join("process-0-of-2").join("ida.ckpt").exists();
-        let mut job = mpi_job("2", &args, pdb.path())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let start = std::time::Instant::now();
-        while job.try_wait().unwrap().is_none() && start.elapsed() < std::time::Duration::from_millis(900 + 150 * k) {
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        if job.try_wait().unwrap().is_none() {
-            terminate(job.id());
-            job.wait().unwrap();
-            kills += 1;
-            held += usize::from(dir.join("process-1-of-2").join("ida.ckpt").exists());
-            continue;
-        }
-        let out = job.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr).to_string();
-        assert!(out.status.success(), "{err}");
-        // Process 0 speaks for the job.
-        assert_eq!(err.matches("resumed at bound").count(), usize::from(had), "{err}");
-        if had {
-            assert!(err.contains("from the checkpoints in"), "{err}");
-        }
-        done = Some(ida_counts(out));
-        break;
+    // Killed twice (SIGTERM to mpiexec takes the job down), each time
+    // once both processes have written a checkpoint in that run; the
+    // third run goes on from the second's checkpoints to the end.
+    for _ in 0..2 {
+        Job::start(mpi_job("2", &args, pdb.path())).stop_once_both_wrote(&dir);
+        assert!(dir.join("process-0-of-2").join("ida.ckpt").exists());
     }
-    let done = done.expect("a run ends within 40 tries");
-    assert!(
-        kills >= 2 && held >= 1,
-        "killed {kills} times, {held} with checkpoints: the test proves nothing"
-    );
+    let out = run(mpi_job("2", &args, pdb.path()));
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{err}");
+    // Process 0 speaks for the job.
+    assert_eq!(err.matches("resumed at bound").count(), 1, "{err}");
+    assert!(err.contains("from the checkpoints in"), "{err}");
+    let done = ida_counts(out);
     assert_eq!(done, whole);
     // Over: every process removed its checkpoint and its folder.
     assert!(!dir.join("process-0-of-2").exists() && !dir.join("process-1-of-2").exists());
@@ -259,7 +224,7 @@ fn an_ida_checkpoint_of_another_number_of_processes_is_refused() {
     std::fs::write(dir.join("process-1-of-2").join("ida.ckpt"), b"x").unwrap();
     let args = [&IDA_ARGS[..], &["--checkpoint", dir.to_str().unwrap()]].concat();
     for n in ["1", "3"] {
-        let out = mpi_job(n, &args, pdb.path()).output().unwrap();
+        let out = run(mpi_job(n, &args, pdb.path()));
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert!(!out.status.success(), "{n} processes: {err}");
         let runs = if n == "1" { "one process" } else { "3 processes" };
@@ -277,7 +242,7 @@ fn an_ida_checkpoint_of_another_number_of_processes_is_refused() {
 #[test]
 fn a_process_behind_the_others_takes_their_iterations() {
     let pdb = tempfile::tempdir().unwrap();
-    let whole = ida_counts(mpi_job("1", &IDA_ARGS, pdb.path()).output().unwrap());
+    let whole = ida_counts(run(mpi_job("1", &IDA_ARGS, pdb.path())));
     let ck = tempfile::tempdir().unwrap();
     let dir = ck.path().join("run");
     let args = [
@@ -288,9 +253,7 @@ fn a_process_behind_the_others_takes_their_iterations() {
     let one = dir.join("process-1-of-2").join("ida.ckpt");
     let mut behind = Vec::new();
     for depth in ["52", "56"] {
-        let out = mpi_job("2", &[&args[..], &["--max-depth", depth]].concat(), pdb.path())
-            .output()
-            .unwrap();
+        let out = run(mpi_job("2", &[&args[..], &["--max-depth", depth]].concat(), pdb.path()));
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert!(err.contains(&format!("no solution of at most {depth} moves")), "{err}");
         if behind.is_empty() {
@@ -300,15 +263,133 @@ fn a_process_behind_the_others_takes_their_iterations() {
     assert_ne!(std::fs::read(&one).unwrap(), behind);
     std::fs::write(&one, &behind).unwrap();
     let loud: Vec<&str> = args.iter().copied().filter(|&a| a != "-q").collect();
-    let out = mpi_job("2", &loud, pdb.path()).output().unwrap();
+    let out = run(mpi_job("2", &loud, pdb.path()));
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(err.contains("resumed at bound 55 from the checkpoints in"), "{err}");
     assert_eq!(ida_counts(out), whole);
 }
 
-/// Sends SIGTERM to process `pid` (mpiexec passes it on to the job).
-fn terminate(pid: u32) {
+/// The output of `job` run to its end (ten minutes at most).
+fn run(job: Command) -> Output {
+    Job::start(job).output(Duration::from_secs(600))
+}
+
+/// An `mpiexec` job whose every wait is bounded. OpenMPI's mpiexec (4.1)
+/// can hang for good, its processes over, when SIGTERM reaches it as its
+/// job ends; past a grace its whole tree is killed, so that a test fails
+/// or goes on instead of holding CI. Its output goes to files: a pipe
+/// nobody reads could stall it.
+struct Job {
+    child: Child,
+    folder: tempfile::TempDir,
+}
+
+impl Job {
+    fn start(mut job: Command) -> Job {
+        let folder = tempfile::tempdir().unwrap();
+        let file = |name| File::create(folder.path().join(name)).unwrap();
+        let child = job
+            .stdout(file("out"))
+            .stderr(file("err"))
+            .spawn()
+            .expect("mpiexec (OpenMPI) on the PATH");
+        Job { child, folder }
+    }
+
+    fn read(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.folder.path().join(name)).unwrap()
+    }
+
+    /// Waits until the job ends or `limit` passes; true if it ended.
+    fn ended_within(&mut self, limit: Duration) -> bool {
+        let clock = Instant::now();
+        while self.child.try_wait().unwrap().is_none() {
+            if clock.elapsed() > limit {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        true
+    }
+
+    /// Waits for the job's end, and fails (the job killed) past `limit`.
+    fn output(mut self, limit: Duration) -> Output {
+        if !self.ended_within(limit) {
+            self.stop();
+            panic!(
+                "the job did not end in {limit:?}: {}",
+                String::from_utf8_lossy(&self.read("err"))
+            );
+        }
+        let status = self.child.wait().unwrap();
+        Output {
+            status,
+            stdout: self.read("out"),
+            stderr: self.read("err"),
+        }
+    }
+
+    /// Stops the job with SIGTERM (mpiexec ends every process of the job)
+    /// once both processes have written a checkpoint under `dir` in this
+    /// run; fails if the job ends first or writes none in five minutes.
+    fn stop_once_both_wrote(mut self, dir: &Path) {
+        let before = stamps(dir);
+        let clock = Instant::now();
+        while !(0..2).all(|me| wrote(dir, me, &before)) {
+            if self.child.try_wait().unwrap().is_some() {
+                panic!(
+                    "the job ended before it was killed: {}",
+                    String::from_utf8_lossy(&self.read("err"))
+                );
+            }
+            assert!(clock.elapsed() < Duration::from_secs(300), "no checkpoint in 5 minutes");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.stop();
+    }
+
+    /// SIGTERM to mpiexec; past 30 s, SIGKILL to it and every process it
+    /// started (each in a process group of its own, so found by parent).
+    fn stop(&mut self) {
+        let tree = descendants(self.child.id());
+        signal(self.child.id(), libc::SIGTERM);
+        if !self.ended_within(Duration::from_secs(30)) {
+            eprintln!("mpiexec did not end 30 s after SIGTERM: killing its processes");
+            for pid in tree {
+                signal(pid, libc::SIGKILL);
+            }
+        }
+        self.child.wait().unwrap();
+    }
+}
+
+/// `root` and every process below it, from the parents /proc gives.
+fn descendants(root: u32) -> Vec<u32> {
+    let parents: Vec<(u32, u32)> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let pid = e.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            // pid (command) state ppid ...: the command may hold spaces.
+            let ppid = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, ppid))
+        })
+        .collect();
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        let p = tree[i];
+        tree.extend(parents.iter().filter(|&&(_, pp)| pp == p).map(|&(c, _)| c));
+        i += 1;
+    }
+    tree
+}
+
+/// Sends `sig` to process `pid`.
+fn signal(pid: u32, sig: i32) {
     // SAFETY: kill(2) takes plain integers and touches no memory of ours;
     // the worst a stale pid does is fail with ESRCH.
-    unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+    unsafe { libc::kill(pid as i32, sig) };
 }

@@ -11,14 +11,14 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// The JSON of an analysis without its work and time (a run across
 /// processes expands every level top-down, so its work differs).
-fn result(out: std::process::Output) -> Value {
+fn result(out: Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let mut v: Value = serde_json::from_slice(&out.stdout).unwrap();
     v["stats"] = Value::Null;
     v
 }
 
-fn mpiexec(n: &str, args: &[&str]) -> std::process::Output {
+fn mpiexec(n: &str, args: &[&str]) -> Output {
     let pdb = tempfile::tempdir().unwrap();
     run(mpi_job(n, args, pdb.path()))
 }
@@ -133,7 +133,7 @@ fn wrote(dir: &Path, me: usize, before: &BTreeSet<(PathBuf, SystemTime)>) -> boo
 }
 
 /// What IDA* must give alike on any number of processes.
-fn ida_counts(out: std::process::Output) -> Value {
+fn ida_counts(out: Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     crate::support::ida_counts(&serde_json::from_slice(&out.stdout).unwrap())
 }
@@ -209,8 +209,7 @@ fn a_killed_ida_job_goes_on_from_every_processs_checkpoint() {
     // Process 0 speaks for the job.
     assert_eq!(err.matches("resumed at bound").count(), 1, "{err}");
     assert!(err.contains("from the checkpoints in"), "{err}");
-    let done = ida_counts(out);
-    assert_eq!(done, whole);
+    assert_eq!(ida_counts(out), whole);
     // Over: every process removed its checkpoint and its folder.
     assert!(!dir.join("process-0-of-2").exists() && !dir.join("process-1-of-2").exists());
 }

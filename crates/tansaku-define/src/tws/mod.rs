@@ -11,9 +11,14 @@
 //! Move R
 //! CORNERS
 //! 2 5 1 4 3 6 7            # slot i receives the piece of slot p[i]
-//! 1 2 2 0 1 0 0            # and adds this to its orientation (mod 3)
+//! 2 1 1 0 2 0 0            # the twist of the piece leaving slot k (mod 3)
 //! End
 //! ```
+//!
+//! A move's orientation line is read as twsearch reads it, by the piece
+//! that moves: slot `i` adds `o[p[i]]` (here slot 1 adds 1, slot 2 adds 2).
+//! A `MoveTransformation` block gives slots from 0 and the twist each
+//! slot adds, as a position is written.
 //!
 //! Every move's powers are added as twsearch does (`R`, `R2`, `R'`);
 //! the half-turn metric counts each as one move, the quarter-turn metric

@@ -63,7 +63,7 @@ impl Tws {
                     r.set(src, *ln, w)?;
                     i += 1;
                 }
-                "Solved" | "Move" => i = r.block(src, &lines, i)?,
+                "Solved" | "Move" | "MoveTransformation" => i = r.block(src, &lines, i)?,
                 other => {
                     return Err(src.error_line(
                         *ln,
@@ -208,14 +208,19 @@ impl Read {
     /// after its `End`.
     fn block(&mut self, src: &Src, lines: &Lines, i: usize) -> Result<usize, DefError> {
         let (ln, w) = &lines[i];
-        let is_move = w[0] == "Move";
+        let kind = match w[0] {
+            "Move" => BlockKind::Move,
+            "MoveTransformation" => BlockKind::Transformation,
+            _ => BlockKind::Solved,
+        };
+        let is_move = kind != BlockKind::Solved;
         if self.sets.is_empty() {
             return Err(src.error_line(*ln, "declare the sets (Set NAME PIECES ORIENTATIONS) first".into()));
         }
         let move_name = if is_move {
             match w.get(1) {
                 Some(n) => n.to_string(),
-                None => return Err(src.error_line(*ln, "a Move needs a name: Move R".into())),
+                None => return Err(src.error_line(*ln, format!("a {} needs a name: {} R", w[0], w[0]))),
             }
         } else {
             String::new()
@@ -223,7 +228,7 @@ impl Read {
         if is_move && self.base.iter().any(|(n, _, _)| *n == move_name) {
             return Err(src.error_line(*ln, format!("move '{move_name}' is defined twice")));
         }
-        let (block, next) = read_block(src, lines, i + 1, &self.sets, is_move)?;
+        let (block, next) = read_block(src, lines, i + 1, &self.sets, kind)?;
         if is_move {
             self.base.push((move_name, block.perm, block.twist));
             return Ok(next);
@@ -344,14 +349,31 @@ fn further_solved(sets: &[PieceSet], counts: &[Vec<u32>], block: &Block) -> Resu
     Ok(s)
 }
 
+/// What a block holds, and so how its lines are read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BlockKind {
+    /// `Solved`: labels from 1, orientations (or `?`) slot by slot.
+    Solved,
+    /// `Move` (ksolve's reading, as twsearch keeps it): slots from 1, and
+    /// the orientation line gives, at index `k`, the twist the piece that
+    /// leaves slot `k` picks up. Slot `i`, receiving the piece of slot
+    /// `p[i]`, so adds `o[p[i]]`.
+    Move,
+    /// `MoveTransformation` (twsearch's newer reading): slots from 0, and
+    /// the orientation line gives, at index `i`, the twist added on slot
+    /// `i`, as a position is written.
+    Transformation,
+}
+
 /// Reads the sets of a Solved or Move block up to `End`.
 fn read_block(
     src: &Src,
     lines: &[(usize, Vec<&str>)],
     mut i: usize,
     sets: &[PieceSet],
-    is_move: bool,
+    kind: BlockKind,
 ) -> Result<(Block, usize), DefError> {
+    let is_move = kind != BlockKind::Solved;
     let total: usize = sets.iter().map(|s| s.count).sum();
     let mut perm = vec![0u8; total];
     let mut twist = vec![0u8; total];
@@ -387,7 +409,7 @@ fn read_block(
         let Some((pl, pw)) = lines.get(i + 1) else {
             return Err(src.error_line(*ln, format!("set '{}' has no permutation line", set.name)));
         };
-        let nums = permutation_line(src, *pl, pw, set, is_move)?;
+        let nums = permutation_line(src, *pl, pw, set, kind)?;
         if !is_move {
             // Classes, numbered in order of first appearance of each value.
             let mut values: Vec<usize> = nums.clone();
@@ -400,8 +422,10 @@ fn read_block(
             labels[k] = values;
         }
         for (j, &x) in nums.iter().enumerate() {
-            perm[base + j] = if is_move {
+            perm[base + j] = if kind == BlockKind::Move {
                 (x - 1) as u8
+            } else if kind == BlockKind::Transformation {
+                x as u8
             } else {
                 sort_index(&nums, x) as u8
             };
@@ -415,7 +439,15 @@ fn read_block(
         {
             let found = orientation_line(src, *ol, ow, set, &perm[base..base + set.count], &nums, is_move)?;
             blind[k] |= found.1;
-            twist[base..base + set.count].copy_from_slice(&found.0);
+            let from = &perm[base..base + set.count];
+            for (j, t) in twist[base..base + set.count].iter_mut().enumerate() {
+                // A Move's twists are written by the piece that moves.
+                *t = if kind == BlockKind::Move {
+                    found.0[usize::from(from[j])]
+                } else {
+                    found.0[j]
+                };
+            }
             i += 1;
         }
     }
@@ -442,8 +474,17 @@ fn read_block(
 }
 
 /// A set's permutation line: `set.count` numbers, a permutation of 1..n
-/// for a move, labels from 1 for a Solved block.
-fn permutation_line(src: &Src, pl: usize, pw: &[&str], set: &PieceSet, is_move: bool) -> Result<Vec<usize>, DefError> {
+/// for a move (0..n-1 for a `MoveTransformation`), labels from 1 for a
+/// Solved block.
+fn permutation_line(
+    src: &Src,
+    pl: usize,
+    pw: &[&str],
+    set: &PieceSet,
+    kind: BlockKind,
+) -> Result<Vec<usize>, DefError> {
+    let is_move = kind != BlockKind::Solved;
+    let from = usize::from(kind == BlockKind::Move);
     let nums: Vec<usize> = pw
         .iter()
         .map(|t| t.parse::<usize>())
@@ -462,22 +503,25 @@ fn permutation_line(src: &Src, pl: usize, pw: &[&str], set: &PieceSet, is_move: 
     }
     // A move's numbers are slots; the Solved block's are labels, any
     // numbers from 1, alike for identical pieces, with gaps or not.
-    if is_move && nums.iter().any(|&x| x == 0 || x > set.count) {
-        return Err(src.error_line(pl, format!("set '{}': numbers go from 1 to {}", set.name, set.count)));
+    if is_move && nums.iter().any(|&x| x < from || x >= set.count + from) {
+        return Err(src.error_line(
+            pl,
+            format!("set '{}': numbers go from {from} to {}", set.name, set.count + from - 1),
+        ));
     }
-    if nums.contains(&0) {
+    if !is_move && nums.contains(&0) {
         return Err(src.error_line(pl, format!("set '{}': pieces are numbered from 1", set.name)));
     }
     if is_move {
         let mut seen = vec![false; set.count];
         for &x in &nums {
-            if seen[x - 1] {
+            if seen[x - from] {
                 return Err(src.error_line(
                     pl,
                     format!("move's set '{}' is not a permutation: {x} appears twice", set.name),
                 ));
             }
-            seen[x - 1] = true;
+            seen[x - from] = true;
         }
     }
     Ok(nums)

@@ -29,6 +29,9 @@ pub struct Multiset {
     /// `x`. Empty otherwise.
     prefix: Vec<u64>,
     stride: Vec<u32>,
+    /// The arrangements are too many for a `u64`: the multiset keeps its
+    /// counts, but has no ranks ([`Multiset::unranked`]).
+    unranked: bool,
 }
 
 /// Most count states [`Multiset`] keeps a prefix table for.
@@ -80,9 +83,42 @@ impl Multiset {
                 partial: 0,
                 prefix: Vec::new(),
                 stride: Vec::new(),
+                unranked: false,
             }
             .with_prefix(),
         )
+    }
+
+    /// Arrangements of `counts[v]` copies of each symbol `v`, too many to
+    /// rank (a set of 21 distinct pieces or more): the counts are kept for
+    /// what needs them, [`Multiset::count`] is `u64::MAX` and
+    /// [`Multiset::is_ranked`] false; ranking one is a mistake.
+    ///
+    /// ```
+    /// use tansaku_define::multiset::Multiset;
+    /// let m = Multiset::new(&[1; 25]).unwrap_or_else(|| Multiset::unranked(&[1; 25]));
+    /// assert!(!m.is_ranked());
+    /// assert_eq!((m.len(), m.symbols()), (25, 25));
+    /// assert!(Multiset::new(&[1; 20]).unwrap().is_ranked());
+    /// ```
+    pub fn unranked(counts: &[u32]) -> Self {
+        Multiset {
+            counts: counts.to_vec(),
+            len: counts.iter().map(|&c| c as usize).sum(),
+            total: u64::MAX,
+            permutation: false,
+            factorial: Vec::new(),
+            small: false,
+            partial: 0,
+            prefix: Vec::new(),
+            stride: Vec::new(),
+            unranked: true,
+        }
+    }
+
+    /// Whether its arrangements have ranks (their number fits a `u64`).
+    pub fn is_ranked(&self) -> bool {
+        !self.unranked
     }
 
     /// The prefix table of `self`, when the count states are few.

@@ -345,6 +345,10 @@ pub fn plan_without_coset(t: &Tws, budget: u64) -> Vec<Projection> {
 /// The plan; `pictures`: whether a coset picture may be offered, and
 /// within what memory it is built.
 fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Projection> {
+    // A puzzle past MAX_BYTES is searched without tables (for now).
+    if t.bytes() > super::tws::MAX_BYTES {
+        return Vec::new();
+    }
     // The file's own projections, as many as fit, in its order.
     if !t.prune.is_empty() {
         let mut left = budget;
@@ -1452,11 +1456,11 @@ fn distances(t: &Tws, ctx: &Context) -> Result<Nibbles, SearchError> {
     let (longest, table) = if let Some(c) = Coords::new(t) {
         retrograde_dense(&c, opts).map(|(a, d)| (a.longest, d))?
     } else if t.bytes() <= 16 {
-        retrograde_dense(&Perm::<16>(t), opts).map(|(a, d)| (a.longest, d))?
+        retrograde_dense(&Perm::<super::Cells<16>>::new(t), opts).map(|(a, d)| (a.longest, d))?
     } else if t.bytes() <= 32 {
-        retrograde_dense(&Perm::<32>(t), opts).map(|(a, d)| (a.longest, d))?
+        retrograde_dense(&Perm::<super::Cells<32>>::new(t), opts).map(|(a, d)| (a.longest, d))?
     } else {
-        retrograde_dense(&Perm::<64>(t), opts).map(|(a, d)| (a.longest, d))?
+        retrograde_dense(&Perm::<super::Cells<64>>::new(t), opts).map(|(a, d)| (a.longest, d))?
     };
     Ok((longest, nibbles_of(&table.into_bytes())))
 }

@@ -6,7 +6,7 @@ use tansaku::Game;
 use tansaku::Request;
 use tansaku::define::blocks::Grid;
 use tansaku::define::tws::Perm;
-use tansaku::define::{Definition, Src};
+use tansaku::define::{Cells, Definition, Src};
 use tansaku::games::definition as run;
 use tansaku::puzzles::sliding::{Sliding, parse_board};
 use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
@@ -167,7 +167,7 @@ fn solutions_from_definitions_replay() {
         let Definition::Tws(t) = load("2x2x2.tws", Some(metric)) else {
             panic!()
         };
-        let p = Perm::<16>(&t);
+        let p = Perm::<Cells<16>>::new(&t);
         let start = p.state(&t.scramble("R U2 F' R' U F2 R").unwrap());
         let bfs = search::bfs(&p, &start, &ctx).unwrap();
         let bidir = search::bidirectional(&p, &start, &ctx).unwrap();
@@ -454,11 +454,34 @@ fn fuzzed_definitions_never_panic() {
         seed ^= seed << 17;
         seed
     };
-    let glyphs = b"AB.?#_ \n\"=[]{}1203xyz'";
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let glyphs = b"AB.?#_ \n\"=[]{}1203xyz'v,";
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path.file_name().unwrap().to_string_lossy().into_owned(), text)
+        })
+        .collect();
+    // twsearch's other statements, and more than 32 pieces.
+    let ring: Vec<String> = (1..=40).map(|i| i.to_string()).collect();
+    let mut turned = ring.clone();
+    turned[..5].rotate_left(1);
+    files.push((
+        "statements.tws".into(),
+        format!(
+            "Set RING 40 2\nSet B 4 3\nSolved\nRING\n{r}\nEnd\nMove X\nRING\n{t}\n1 1 0 {z}\nB\n2 3 4 1\n0 1 2 0\nEnd\n\
+             MoveTransformation Y\nB\n1 0 2 3\n0 0 1 2\nEnd\nMove Fv\nB\n4 1 2 3\nEnd\n\
+             MoveSequence Z X Y, Fv\nMoveAlias W X2 Y\nIllegal B 1 4\n",
+            r = ring.join(" "),
+            t = turned.join(" "),
+            z = vec!["0"; 37].join(" ")
+        ),
+    ));
+    for (name, text) in files {
+        if let Err(e) = Definition::parse(&Src::new(&name, &text), None) {
+            panic!("the unmutated file does not read: {e}");
+        }
         for _ in 0..150 {
             let mut bytes = text.clone().into_bytes();
             match next() % 3 {

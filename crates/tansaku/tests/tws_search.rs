@@ -12,7 +12,7 @@ use tansaku::Game;
 use tansaku::Ranked;
 use tansaku::Request;
 use tansaku::context::Tables;
-use tansaku::define::{Definition, Src, prune};
+use tansaku::define::{Cells, Definition, Src, prune};
 use tansaku::games::definition as run;
 use tansaku::search::auto::Algorithm;
 use tansaku::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
@@ -53,7 +53,7 @@ fn whole(file: &'static str, metric: &'static str) -> Arc<(Definition, DistanceT
         use tansaku::define::tws::Perm;
         let def = load(file, Some(metric));
         let Definition::Tws(t) = &def else { unreachable!() };
-        let (_, table) = retrograde_dense(&Perm::<32>(t), RetroOptions::default()).unwrap();
+        let (_, table) = retrograde_dense(&Perm::<Cells<32>>::new(t), RetroOptions::default()).unwrap();
         Arc::new((def, table))
     })
     .clone()
@@ -77,7 +77,7 @@ fn derived_tables_give_breadth_first_lengths() {
         let w = whole(file, metric);
         let (def, table) = &*w;
         let Definition::Tws(t) = def else { unreachable!() };
-        let p = tansaku::define::tws::Perm::<32>(t);
+        let p = tansaku::define::tws::Perm::<Cells<32>>::new(t);
         // Each scramble's breadth-first length, read from the whole
         // space's table (a breadth-first search from the goal); the
         // search from the start agrees on the first two.
@@ -163,7 +163,7 @@ fn quarter_turns_fix_the_parity_of_every_length() {
     let w = whole("2x2x2.tws", "qtm");
     let (def, table) = &*w;
     let Definition::Tws(t) = def else { unreachable!() };
-    let p = Perm::<32>(t);
+    let p = Perm::<Cells<32>>::new(t);
     let mut checked = 0;
     for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()) {
         let s = p.unrank(r);
@@ -223,7 +223,7 @@ fn gods_number_from_a_start_set() {
     let w = whole("2x2x2.tws", "htm");
     let (def, table) = &*w;
     let Definition::Tws(t) = def else { unreachable!() };
-    let p = Perm::<32>(t);
+    let p = Perm::<Cells<32>>::new(t);
     let layer_home = |s: &[u8]| [1usize, 3, 4].iter().all(|&i| s[i] == i as u8 && s[7 + i] == 0);
     let mut expected: Vec<u64> = Vec::new();
     for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()) {
@@ -562,7 +562,7 @@ fn moves_that_stand_still_are_not_searched() {
     let def = cross();
     let Definition::Tws(t) = &def else { unreachable!() };
     assert!(t.idle.is_empty());
-    let p = Perm::<40>(t);
+    let p = Perm::<Cells<40>>::new(t);
     let children = |s: &[u8]| {
         let mut n = 0;
         p.for_each_successor(&p.state(s), |_, c| {
@@ -575,7 +575,7 @@ fn moves_that_stand_still_are_not_searched() {
     let Definition::Tws(full) = load("3x3x3.tws", None) else {
         unreachable!()
     };
-    let f = Perm::<40>(&full);
+    let f = Perm::<Cells<40>>::new(&full);
     let mut n = 0;
     f.for_each_successor(&f.state(&full.solved), |_, _| n += 1);
     assert_eq!(n, 18);
@@ -822,7 +822,7 @@ fn coordinate_tables_equal_the_generic_engine() {
         let p = &projected.tws;
         let coords = Coords::new(p).unwrap_or_else(|| panic!("{file} {parts:?}: no coordinates"));
         let fast = retrograde_dense(&coords, RetroOptions::default()).unwrap();
-        let slow = retrograde_dense(&Perm::<64>(p), RetroOptions::default()).unwrap();
+        let slow = retrograde_dense(&Perm::<Cells<64>>::new(p), RetroOptions::default()).unwrap();
         assert_eq!(fast.0.histogram, slow.0.histogram, "{file} {metric} {parts:?}");
         assert!(fast.1.into_bytes() == slow.1.into_bytes(), "{file} {metric} {parts:?}");
     }
@@ -1214,7 +1214,7 @@ fn symmetries_found_from_the_moves_keep_distances() {
         let Definition::Tws(t) = def else { unreachable!() };
         let syms = t.symmetries();
         assert_eq!(syms.len(), count, "{file} {metric}");
-        let p = Perm::<32>(t);
+        let p = Perm::<Cells<32>>::new(t);
         let n = t.bytes();
         let mut c = [0u8; 32];
         // Every seventh reachable position (the ranks also number
@@ -1245,7 +1245,7 @@ fn antipodes_up_to_symmetry_from_the_moves() {
         let Definition::Tws(t) = def else { unreachable!() };
         let longest = run::analyse(def, &Request::default(), &Context::new()).unwrap();
         assert_eq!(longest.symmetries.len(), t.symmetries().len());
-        let p = Perm::<32>(t);
+        let p = Perm::<Cells<32>>::new(t);
         let n = t.bytes();
         let mut classes = HashSet::new();
         let mut c = [0u8; 32];
@@ -1480,7 +1480,7 @@ fn symmetric_starts_keep_their_distances() {
         let w = whole(file, metric);
         let (def, table) = &*w;
         let Definition::Tws(t) = def else { unreachable!() };
-        let p = Perm::<32>(t);
+        let p = Perm::<Cells<32>>::new(t);
         let n = t.bytes();
         let syms = &t.symmetries()[1..];
         let fixed: Vec<u64> = (0..p.state_count())

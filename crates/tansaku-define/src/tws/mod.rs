@@ -40,7 +40,7 @@ use super::multiset::Multiset;
 use super::{Cells, DefError, Expect, Src};
 pub use from::StartSet;
 pub use orbits::SquareOrbits;
-pub use perm::Perm;
+pub use perm::{Heap, Perm, Positions};
 pub use project::{ImageRank, Projected, ProjectedSymmetry, SetPart};
 use serde::Serialize;
 use std::fmt;
@@ -50,7 +50,9 @@ use tansaku_core::puzzle::{Puzzle, Ranked, Symmetric};
 /// orientation words ([`Tws::set_chunks`]).
 pub(super) type SetWords<'t> = (usize, Vec<&'t str>, Vec<&'t str>);
 
-/// Largest position, in bytes (two per piece).
+/// Largest position, in bytes (two per piece), that is ranked and gets
+/// pattern databases; a larger puzzle is read and searched all the same,
+/// its positions on the heap ([`Heap`]).
 pub const MAX_BYTES: usize = 64;
 
 /// A set of pieces: `count` slots, each piece with `orientations` states.
@@ -263,6 +265,14 @@ pub struct Tws {
     /// standing still (they change only sets whose pieces are all alike
     /// and unoriented; twsearch #76).
     pub idle: Vec<String>,
+    /// Moves a scramble may name that the search never makes: rotations
+    /// of the whole puzzle (`x`, `Fv`) and `MoveAlias` moves, with their
+    /// powers.
+    pub(super) extra: Vec<Action>,
+    /// The `Illegal` lines: a byte of the position (a slot) and the
+    /// classes that may not stand there, a bit each. A move into such a
+    /// position is not made.
+    pub(super) illegal: Vec<(usize, [u64; 4])>,
 }
 
 impl Tws {
@@ -425,6 +435,24 @@ impl Tws {
         }
     }
 
+    /// Whether no `Illegal` line forbids position `s` (always, in a file
+    /// without one).
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = "Set A 3 1\nSolved\nA\n1 2 3\nEnd\nMove X\nA\n2 3 1\nEnd\nIllegal A 1 3\n";
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("t.tws", text), None).unwrap() else { panic!() };
+    /// assert!(t.legal(&t.scramble("X").unwrap()));
+    /// assert!(!t.legal(&t.scramble("X'").unwrap())); // piece 3 on slot 1
+    /// ```
+    #[inline]
+    pub fn legal(&self, s: &[u8]) -> bool {
+        self.illegal.iter().all(|(at, mask)| {
+            let c = usize::from(s[*at]);
+            mask[c / 64] >> (c % 64) & 1 == 0
+        })
+    }
+
     /// Plays action `a` on position `s` into `out`.
     #[inline]
     fn play(&self, a: &Action, s: &[u8], out: &mut [u8]) {
@@ -446,9 +474,14 @@ impl Tws {
         }
     }
 
-    /// Names of every move (all powers), as a scramble may use them.
+    /// Names of every move (all powers), as a scramble may use them: the
+    /// moves of the search, then rotations and aliases.
     pub fn move_names(&self) -> Vec<&str> {
-        self.actions.iter().map(|a| a.name.as_str()).collect()
+        self.actions
+            .iter()
+            .chain(&self.extra)
+            .map(|a| a.name.as_str())
+            .collect()
     }
 
     /// Names of the moves one search step may make in the metric.
@@ -472,7 +505,7 @@ impl Tws {
         let mut s = self.solved.clone();
         let mut out = s.clone();
         for word in text.split_whitespace() {
-            let Some(a) = self.actions.iter().find(|a| a.name == word) else {
+            let Some(a) = self.actions.iter().chain(&self.extra).find(|a| a.name == word) else {
                 return Err(format!(
                     "'{word}' is not a move of {}: its moves are {}",
                     self.name,
@@ -752,8 +785,14 @@ impl Tws {
         reduce(&basis, target) == 0
     }
 
-    /// Positions in the ranked space (reachable or not); `None` past `u64`.
+    /// Positions in the ranked space (reachable or not); `None` past `u64`,
+    /// when a set has no ranks (more than 20 distinct pieces), or when a
+    /// position passes [`MAX_BYTES`] (such puzzles are searched, never
+    /// ranked whole).
     pub fn rank_space(&self) -> Option<u64> {
+        if self.bytes > MAX_BYTES || self.sets.iter().any(|s| !s.classes.is_ranked()) {
+            return None;
+        }
         let mut total: u64 = 1;
         for set in &self.sets {
             let o = u64::from(set.orientations);
@@ -762,6 +801,48 @@ impl Tws {
                 .checked_mul(o.checked_pow(set.digits() as u32)?)?;
         }
         Some(total)
+    }
+
+    /// The number of positions of the ranked space, counted even where no
+    /// rank reaches (a set of more than 20 distinct pieces, a puzzle past
+    /// [`MAX_BYTES`]): `u64::MAX` past a `u64`.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/2x2x2.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap() else { panic!() };
+    /// assert_eq!(t.position_count(), 3_674_160);
+    /// ```
+    pub fn position_count(&self) -> u64 {
+        if let Some(n) = self.rank_space() {
+            return n;
+        }
+        // In logarithms: a set of 255 pieces has 255! arrangements.
+        let mut log2 = 0f64;
+        for set in &self.sets {
+            let mut placed = 0u32;
+            for c in self.classes_of_counts(set) {
+                for j in 1..=c {
+                    placed += 1;
+                    log2 += f64::from(placed).log2() - f64::from(j).log2();
+                }
+            }
+            log2 += set.digits() as f64 * f64::from(set.orientations).log2();
+        }
+        if log2 >= 63.9 {
+            u64::MAX
+        } else {
+            log2.exp2().round() as u64
+        }
+    }
+
+    /// How many pieces of each class a set holds in the solved position.
+    fn classes_of_counts(&self, set: &PieceSet) -> Vec<u32> {
+        let mut count = vec![0u32; set.labels.len().max(1)];
+        for &c in &self.solved[set.offset..set.offset + set.count] {
+            count[usize::from(c)] += 1;
+        }
+        count
     }
 
     /// The rank of a position: set after set, the arrangement of the

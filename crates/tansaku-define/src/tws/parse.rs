@@ -21,6 +21,10 @@ struct Read {
     solved_counts: Vec<Vec<u32>>,
     base: Vec<BaseMove>,
     offset: usize,
+    /// `MoveSequence` and `MoveAlias` lines: (line, name, moves, alias).
+    sequences: Vec<(usize, String, Vec<String>, bool)>,
+    /// `Illegal SET SLOT PIECE...` lines: (line, set, slot, pieces).
+    illegal: Vec<(usize, usize, usize, Vec<usize>)>,
 }
 
 impl Tws {
@@ -64,10 +68,26 @@ impl Tws {
                     i += 1;
                 }
                 "Solved" | "Move" | "MoveTransformation" => i = r.block(src, &lines, i)?,
+                "MoveSequence" | "MoveAlias" => {
+                    r.sequence(src, *ln, w)?;
+                    i += 1;
+                }
+                "Illegal" => {
+                    r.illegal_line(src, *ln, w)?;
+                    i += 1;
+                }
+                "StartState" => {
+                    return Err(src.error_line(
+                        *ln,
+                        "StartState is not read by tansaku: give the start with --board (a scramble, or a position SET p1 .. pn / o1 .. on | ...)".into(),
+                    ));
+                }
                 other => {
                     return Err(src.error_line(
                         *ln,
-                        format!("'{other}' is not a .tws statement here (Name, Set, Solved, Move, End)"),
+                        format!(
+                            "'{other}' is not a .tws statement here (Name, Set, Solved, Move, MoveTransformation, MoveSequence, MoveAlias, Illegal, End)"
+                        ),
                     ));
                 }
             }
@@ -78,7 +98,7 @@ impl Tws {
         if r.base.is_empty() {
             return Err(src.error("no Move block".into()));
         }
-        r.finish_sets(src, &solved)?;
+        r.finish_sets(&solved);
         let mut t = Tws {
             fingerprint: xxhash_rust::xxh3::xxh3_64(src.text.as_bytes()),
             name: r.name,
@@ -96,8 +116,14 @@ impl Tws {
             parity: std::sync::OnceLock::new(),
             reduced: false,
             idle: Vec::new(),
+            extra: Vec::new(),
+            illegal: Vec::new(),
         };
-        t.add_powers(src, &r.base)?;
+        for (name, from, twist) in &r.base {
+            t.add_move(src, name, from, twist, !is_rotation(name))?;
+        }
+        t.add_sequences(src, &r.sequences)?;
+        t.illegal = illegal_slots(src, &t, &r.illegal)?;
         t.reduced = t.has_alike_or_blind();
         t.metric_moves = (0..t.actions.len())
             .filter(|&i| metric == TwsMetric::Htm || t.actions[i].quarter)
@@ -112,57 +138,224 @@ impl Tws {
         Ok(t)
     }
 
-    /// Every power of each declared move, named as twsearch names them
-    /// (`R`, `R2`, `R'`).
-    fn add_powers(&mut self, src: &Src, base: &[BaseMove]) -> Result<(), DefError> {
-        for (b, (mname, from, twist)) in base.iter().enumerate() {
-            let mv = Action {
-                name: mname.clone(),
-                from: from.clone(),
-                twist: twist.clone(),
-                quarter: true,
-                base: b as u16,
-                power: 1,
+    /// Every power of a declared move, named as twsearch names them (`R`,
+    /// `R2`, `R2'`, `R'`): a move of the search when `searched`, else one a
+    /// scramble may name (a rotation, an alias).
+    fn add_move(&mut self, src: &Src, mname: &str, from: &[u8], twist: &[u8], searched: bool) -> Result<(), DefError> {
+        if let Some(a) = self.actions.iter().chain(&self.extra).find(|a| a.name == mname) {
+            let what = if a.power > 1 {
+                " (as a power of another move)"
+            } else {
+                ""
             };
-            let identity = self.identity_action();
-            let mut power = self.compose(&identity, &mv);
-            let mut powers = vec![power.clone()];
-            while !self.is_identity(&power) {
-                power = self.compose(&power, &mv);
-                powers.push(power.clone());
-                if powers.len() > 10_000 {
-                    return Err(src.error(format!("move '{mname}' has an order above 10000")));
-                }
+            return Err(src.error(format!("move '{mname}' is defined twice{what}: rename it")));
+        }
+        let b = if searched {
+            self.actions.last().map_or(0, |a| a.base + 1)
+        } else {
+            u16::MAX
+        };
+        let mv = Action {
+            name: mname.to_string(),
+            from: from.to_vec(),
+            twist: twist.to_vec(),
+            quarter: true,
+            base: b,
+            power: 1,
+        };
+        let identity = self.identity_action();
+        let mut power = self.compose(&identity, &mv);
+        let mut powers = vec![power.clone()];
+        while !self.is_identity(&power) {
+            power = self.compose(&power, &mv);
+            powers.push(power.clone());
+            if powers.len() > 10_000 {
+                return Err(src.error(format!("move '{mname}' has an order above 10000")));
             }
-            let order = powers.len();
-            if order == 1 {
-                continue; // the identity
+        }
+        let order = powers.len();
+        for (j, p) in powers.into_iter().take(order - 1).enumerate() {
+            let j = j + 1;
+            let name = if j == 1 {
+                mname.to_string()
+            } else if j == order - 1 {
+                format!("{mname}'")
+            } else if 2 * j <= order {
+                format!("{mname}{j}")
+            } else {
+                format!("{mname}{}'", order - j)
+            };
+            let a = Action {
+                name,
+                quarter: j == 1 || j == order - 1,
+                base: b,
+                power: j as u16,
+                ..p
+            };
+            if searched {
+                self.actions.push(a);
+            } else {
+                self.extra.push(a);
             }
-            for (j, p) in powers.into_iter().take(order - 1).enumerate() {
-                let j = j + 1;
-                let name = if j == 1 {
-                    mname.clone()
-                } else if j == order - 1 {
-                    format!("{mname}'")
-                } else if 2 * j <= order {
-                    format!("{mname}{j}")
-                } else {
-                    format!("{mname}{}'", order - j)
+        }
+        Ok(())
+    }
+
+    /// `MoveSequence NAME MOVES` and `MoveAlias NAME MOVES`, as twsearch
+    /// reads them: a new move, the product of moves (their powers,
+    /// rotations, earlier sequences) defined anywhere in the file. A
+    /// sequence is a move of the search; an alias (and a rotation) only a
+    /// name a scramble may use.
+    fn add_sequences(&mut self, src: &Src, seqs: &[(usize, String, Vec<String>, bool)]) -> Result<(), DefError> {
+        let mut left: Vec<&(usize, String, Vec<String>, bool)> = seqs.iter().collect();
+        while !left.is_empty() {
+            let before = left.len();
+            let mut i = 0;
+            while i < left.len() {
+                let (ln, name, words, alias) = left[i];
+                let found: Option<Vec<Action>> = words
+                    .iter()
+                    .map(|w| self.actions.iter().chain(&self.extra).find(|a| a.name == *w).cloned())
+                    .collect();
+                let Some(found) = found else {
+                    i += 1;
+                    continue;
                 };
-                self.actions.push(Action {
-                    name,
-                    quarter: j == 1 || j == order - 1,
-                    base: b as u16,
-                    power: j as u16,
-                    ..p
-                });
+                let product = found
+                    .iter()
+                    .fold(self.identity_action(), |acc, m| self.compose(&acc, m));
+                let searched = !alias && !is_rotation(name);
+                self.add_move(src, name, &product.from, &product.twist, searched)
+                    .map_err(|e| src.error_line(*ln, e.message))?;
+                left.remove(i);
+            }
+            if left.len() == before {
+                let (ln, name, words, _) = left[0];
+                let unknown: Vec<&str> = words
+                    .iter()
+                    .filter(|w| !self.actions.iter().chain(&self.extra).any(|a| a.name == **w))
+                    .map(String::as_str)
+                    .collect();
+                return Err(src.error_line(
+                    *ln,
+                    format!(
+                        "the sequence '{name}' names moves the file does not define: {}",
+                        unknown.join(" ")
+                    ),
+                ));
             }
         }
         Ok(())
     }
 }
 
+/// Whether twsearch takes a move of this name for a rotation of the whole
+/// puzzle (`x`, `y2`, `z'`, or capitals and `_` then `v`: `Fv`, `DBRv`):
+/// not a move of the search, but one a scramble or a sequence may name.
+pub(super) fn is_rotation(name: &str) -> bool {
+    let b = name.as_bytes();
+    if let [c, rest @ ..] = b
+        && matches!(c, b'x' | b'y' | b'z')
+        && (rest.is_empty() || rest == b"2" || rest == b"'")
+    {
+        return true;
+    }
+    let caps = b.iter().take_while(|&&c| c == b'_' || c.is_ascii_uppercase()).count();
+    caps > 0 && caps + 1 == b.len() && b[caps] == b'v'
+}
+
+/// The `Illegal` lines as (byte of the slot, classes forbidden there, a
+/// bit each): a position with such a piece on such a slot is never
+/// entered, as twsearch reads them.
+fn illegal_slots(
+    src: &Src,
+    t: &Tws,
+    lines: &[(usize, usize, usize, Vec<usize>)],
+) -> Result<Vec<(usize, [u64; 4])>, DefError> {
+    let mut out: Vec<(usize, [u64; 4])> = Vec::new();
+    for (ln, k, slot, pieces) in lines {
+        let set = &t.sets[*k];
+        if *slot == 0 || *slot > set.count {
+            return Err(src.error_line(
+                *ln,
+                format!(
+                    "Illegal: set '{}' has slots 1 to {}; {slot} is not one",
+                    set.name, set.count
+                ),
+            ));
+        }
+        let byte = set.offset + slot - 1;
+        let at = match out.iter().position(|(b, _)| *b == byte) {
+            Some(i) => i,
+            None => {
+                out.push((byte, [0; 4]));
+                out.len() - 1
+            }
+        };
+        for &p in pieces {
+            let Some(c) = set.labels.iter().position(|&l| l == p) else {
+                return Err(src.error_line(
+                    *ln,
+                    format!(
+                        "Illegal: {p} is not a piece of set '{}' (its Solved block's numbers)",
+                        set.name
+                    ),
+                ));
+            };
+            out[at].1[c / 64] |= 1 << (c % 64);
+        }
+    }
+    Ok(out)
+}
+
 impl Read {
+    /// A `MoveSequence NAME M1 M2 ...` or `MoveAlias NAME M1 M2 ...` line
+    /// (moves separated by spaces or commas).
+    fn sequence(&mut self, src: &Src, ln: usize, w: &[&str]) -> Result<(), DefError> {
+        let moves: Vec<String> = w[2.min(w.len())..]
+            .iter()
+            .flat_map(|x| x.split(','))
+            .filter(|x| !x.is_empty())
+            .map(str::to_string)
+            .collect();
+        if w.len() < 3 || moves.is_empty() {
+            return Err(src.error_line(ln, format!("write: {} NAME MOVES, e.g. {} R Fv L Fv", w[0], w[0])));
+        }
+        if self.sequences.iter().any(|(_, n, _, _)| n == w[1]) || self.base.iter().any(|(n, _, _)| n == w[1]) {
+            return Err(src.error_line(ln, format!("move '{}' is defined twice", w[1])));
+        }
+        self.sequences.push((ln, w[1].to_string(), moves, w[0] == "MoveAlias"));
+        Ok(())
+    }
+
+    /// An `Illegal SET SLOT PIECE [PIECE ...]` line: those pieces (numbered
+    /// as in the Solved block) may never stand on that slot (from 1).
+    fn illegal_line(&mut self, src: &Src, ln: usize, w: &[&str]) -> Result<(), DefError> {
+        let usage = || {
+            src.error_line(
+                ln,
+                "write: Illegal SET SLOT PIECE [PIECE ...], e.g. Illegal SLICE 1 15".into(),
+            )
+        };
+        if w.len() < 4 {
+            return Err(usage());
+        }
+        let Some(k) = self.sets.iter().position(|s| s.name == w[1]) else {
+            return Err(src.error_line(
+                ln,
+                format!(
+                    "Illegal: '{}' is not a set of this puzzle (sets: {})",
+                    w[1],
+                    self.sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        };
+        let nums: Option<Vec<usize>> = w[2..].iter().map(|x| x.parse().ok()).collect();
+        let nums = nums.ok_or_else(usage)?;
+        self.illegal.push((ln, k, nums[0], nums[1..].to_vec()));
+        Ok(())
+    }
+
     /// A `Set NAME PIECES ORIENTATIONS` line.
     fn set(&mut self, src: &Src, ln: usize, w: &[&str]) -> Result<(), DefError> {
         if self.solved.is_some() || !self.base.is_empty() {
@@ -172,6 +365,15 @@ impl Read {
         let (Some(n), Some(o)) = (parse(2), parse(3)) else {
             return Err(src.error_line(ln, "write a set as: Set NAME PIECES ORIENTATIONS".into()));
         };
+        if n > 255 {
+            return Err(src.error_line(
+                ln,
+                format!(
+                    "set '{}' has {n} pieces: a set holds at most 255 (as in twsearch); split it",
+                    w[1]
+                ),
+            ));
+        }
         if n == 0 || !(1..=255).contains(&o) {
             return Err(src.error_line(ln, format!("set '{}': {n} pieces with {o} orientations", w[1])));
         }
@@ -192,15 +394,6 @@ impl Read {
             labels: Vec::new(),
         });
         self.offset += 2 * n;
-        if self.offset > MAX_BYTES {
-            return Err(src.error_line(
-                ln,
-                format!(
-                    "the sets hold more than {} pieces in all, more than tansaku supports",
-                    MAX_BYTES / 2
-                ),
-            ));
-        }
         Ok(())
     }
 
@@ -262,10 +455,12 @@ impl Read {
 
     /// Each set's classes, orientation sum and the pieces whose
     /// orientation counts, once the file is read.
-    fn finish_sets(&mut self, src: &Src, solved: &[u8]) -> Result<(), DefError> {
+    fn finish_sets(&mut self, solved: &[u8]) {
         for (k, set) in self.sets.iter_mut().enumerate() {
-            set.classes = Multiset::new(&self.solved_counts[k])
-                .ok_or_else(|| src.error(format!("set '{}' has too many arrangements to rank", set.name)))?;
+            // A set of more than 20 distinct pieces is read all the same:
+            // it has no ranks, so it is searched, not tabled whole.
+            set.classes =
+                Multiset::new(&self.solved_counts[k]).unwrap_or_else(|| Multiset::unranked(&self.solved_counts[k]));
             let o = u32::from(set.orientations);
             let sum_of = |g: &[u8]| {
                 g[set.offset + set.count..set.offset + 2 * set.count]
@@ -291,7 +486,6 @@ impl Read {
                         == 0
                 });
         }
-        Ok(())
     }
 }
 
@@ -453,11 +647,14 @@ fn read_block(
     }
     for (k, set) in sets.iter().enumerate() {
         if !given[k] {
-            if !is_move {
-                return Err(src.error(format!("the Solved block does not give set '{}'", set.name)));
-            }
+            // A set a move leaves out stays put; one the Solved block
+            // leaves out holds distinct pieces, 1 to n, as twsearch reads it.
             for j in 0..set.count {
                 perm[set.offset / 2 + j] = j as u8;
+            }
+            if !is_move {
+                counts[k] = vec![1; set.count];
+                labels[k] = (1..=set.count).collect();
             }
         }
     }

@@ -262,6 +262,7 @@ impl Tws {
     /// the inverse of `s`.)
     pub fn invertible(&self) -> bool {
         self.goals.len() == 1
+            && self.illegal.is_empty()
             && self.sets.iter().all(|set| {
                 let (n, off) = (set.count, set.offset);
                 set.blind == 0
@@ -388,7 +389,7 @@ impl Tws {
                 } else {
                     Multiset::new(&counts)
                 }
-                .expect("a projection of a ranked set ranks"),
+                .unwrap_or_else(|| Multiset::unranked(&counts)),
                 sum_kept: orientation && !some_merged && old.sum_kept,
                 solved_sum: cells[n..].iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o),
                 blind,
@@ -451,6 +452,10 @@ impl Tws {
             next: self.next.clone(),
             symmetries: std::sync::OnceLock::new(),
             parity: std::sync::OnceLock::new(),
+            extra: Vec::new(),
+            // A projection ignores the Illegal lines: more moves, distances
+            // no longer than the puzzle's, still a lower bound.
+            illegal: Vec::new(),
             reduced: false,
             idle: Vec::new(),
         };

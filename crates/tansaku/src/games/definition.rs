@@ -23,10 +23,11 @@ use tansaku_core::search::retrograde::{
 use tansaku_core::search::symmetric::StartSymmetry;
 use tansaku_core::search::{LowerBound, SearchError};
 use tansaku_core::{Puzzle, Ranked, Symmetric};
+use tansaku_define::Cells as Fixed;
 use tansaku_define::blockpdb::BlockTables;
 use tansaku_define::blocks::{Blocks, Grid};
 use tansaku_define::prune;
-use tansaku_define::tws::{Perm, StartSet, Tws, TwsMove};
+use tansaku_define::tws::{Heap, Perm, Positions, StartSet, Tws, TwsMove};
 use tansaku_define::{Definition, Expect, Src};
 use tansaku_puzzles::sliding::solve::{BoundRequest, SolveOptions, Solver};
 use tansaku_puzzles::sliding::{ParsedBoard, SlideState, Sliding};
@@ -49,13 +50,17 @@ macro_rules! with_puzzle {
             }
             Definition::Tws(t) => {
                 if t.bytes() <= 16 {
-                    let $p = Perm::<16>(t);
+                    let $p = Perm::<Fixed<16>>::new(t);
                     $body
                 } else if t.bytes() <= 32 {
-                    let $p = Perm::<32>(t);
+                    let $p = Perm::<Fixed<32>>::new(t);
+                    $body
+                } else if t.bytes() <= 64 {
+                    let $p = Perm::<Fixed<64>>::new(t);
                     $body
                 } else {
-                    let $p = Perm::<64>(t);
+                    // Any size: positions on the heap.
+                    let $p = Perm::<Heap>::new(t);
                     $body
                 }
             }
@@ -145,7 +150,7 @@ impl<const N: usize> Defined for Grid<'_, N> {
     }
 }
 
-impl<const N: usize> Defined for Perm<'_, N> {
+impl<S: Positions> Defined for Perm<'_, S> {
     fn dense(&self) -> bool {
         self.0.rank_space().is_some()
     }
@@ -162,13 +167,13 @@ impl<const N: usize> Defined for Perm<'_, N> {
             .collect()
     }
     fn cells<'s>(&self, s: &'s <Self as Puzzle>::State) -> &'s [u8] {
-        &s.0
+        s.bytes()
     }
     fn tws(&self) -> Option<&Tws> {
         Some(self.0)
     }
     fn start_symmetry(&self, s: &<Self as Puzzle>::State) -> Option<IndexedStart<TwsMove>> {
-        let fixing = self.0.fixing(&s.0[..self.0.bytes()]);
+        let fixing = self.0.fixing(&s.bytes()[..self.0.bytes()]);
         (!fixing.is_empty())
             .then(|| StartSymmetry::new(fixing, self.0.move_order(), TwsMove::index as fn(TwsMove) -> usize))
     }
@@ -372,7 +377,12 @@ where
         .tws()
         .map(|t| prune::plan_within(t, table_budget(o, ctx), ctx.budget()));
     let space = Space {
-        states: p.dense().then(|| p.state_count()),
+        // A permutation puzzle is counted even when it has no ranks (a
+        // 4x4x4): bidirectional search, not breadth-first, for the large.
+        states: p
+            .dense()
+            .then(|| p.state_count())
+            .or_else(|| p.tws().map(Tws::position_count)),
         reversible: p.reversible(),
         goals_listed: p.goal_states().is_some(),
         strong_bound: p.has_bound()
@@ -686,11 +696,11 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
             .map_err(|e| RunError::BadInput(format!("the start set: {e}")))?;
         let opts = req.retro(ctx, format!("{key}, distances for a start set"));
         let mut out = if t.bytes() <= 16 {
-            analyse_from(&Perm::<16>(t), &set, opts)
+            analyse_from(&Perm::<Fixed<16>>::new(t), &set, opts)
         } else if t.bytes() <= 32 {
-            analyse_from(&Perm::<32>(t), &set, opts)
+            analyse_from(&Perm::<Fixed<32>>::new(t), &set, opts)
         } else {
-            analyse_from(&Perm::<64>(t), &set, opts)
+            analyse_from(&Perm::<Fixed<64>>::new(t), &set, opts)
         }?;
         out.puzzle = def.name().to_string();
         out.metric = Some(def.metric().to_string());
@@ -750,7 +760,11 @@ where
 /// #112): every position's distance to the goal, by a breadth-first
 /// analysis from it, counted over the positions of the start set. Counts
 /// are of positions as the file sees them (its alike pieces alike).
-fn analyse_from<const N: usize>(p: &Perm<'_, N>, set: &StartSet, opts: RetroOptions) -> Result<Longest, RunError> {
+fn analyse_from<const N: usize>(
+    p: &Perm<'_, Fixed<N>>,
+    set: &StartSet,
+    opts: RetroOptions,
+) -> Result<Longest, RunError> {
     let t = p.0;
     let keep = opts.keep;
     let (all, table) = retrograde_dense(p, opts)?;
@@ -1042,9 +1056,9 @@ impl Game for DefinedGame {
     fn scramble(&self, req: &Request, seed: u64, moves: u32) -> Result<String, RunError> {
         let def = self.in_metric(req)?;
         with_puzzle!(def.as_ref(), |p| {
-            let from = match p.goal_states() {
-                Some(goals) if !goals.is_empty() && p.reversible() => goals[0],
-                _ => Defined::start(&p, None).map_err(RunError::BadInput)?,
+            let from = match p.goal_states().filter(|g| !g.is_empty() && p.reversible()) {
+                Some(mut goals) => goals.swap_remove(0),
+                None => Defined::start(&p, None).map_err(RunError::BadInput)?,
             };
             let (s, made) = crate::random_walk(&p, &from, seed, moves);
             Ok(match def.as_ref() {

@@ -774,3 +774,21 @@ fn fuzzed_prune_tables_never_panic() {
         }
     }
 }
+
+/// A solved start is answered at once, before any pattern database is
+/// planned into memory; a scrambled one builds them.
+#[test]
+fn a_solved_start_builds_no_table() {
+    let def = load("3x3x3.tws", None);
+    let ctx = Context::new().with_tables(tansaku::context::Tables::in_memory());
+    let ask = |board: &str| {
+        let req = Request::default().with("board", board).with("table-memory", "16M");
+        run::solve(&def, &req, &ctx).unwrap()
+    };
+    let solved = ask("R R'");
+    assert_eq!((solved.length, solved.replayed, solved.boards.len()), (0, true, 1));
+    assert!(solved.tables.is_empty(), "{:?}", solved.tables);
+    let scrambled = ask("R U");
+    assert_eq!((scrambled.length, scrambled.replayed), (2, true));
+    assert!(!scrambled.tables.is_empty());
+}

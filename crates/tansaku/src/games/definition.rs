@@ -539,6 +539,19 @@ where
         out.auto = reason;
         return Ok(out);
     }
+    // A solved start is answered at once, before any table is built.
+    if algorithm == Algorithm::IdaStar && p.tws().is_some() && p.is_goal(&start) {
+        let sol = tansaku_core::search::Solution {
+            moves: Vec::new(),
+            states: vec![start.clone()],
+            stats: Default::default(),
+            iterations: Vec::new(),
+            layers: Default::default(),
+        };
+        let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
+        out.auto = reason;
+        return Ok(out);
+    }
     // A permutation puzzle's IDA* takes pattern databases derived from the
     // file, within the table budget.
     let tables = match p.tws() {

@@ -64,6 +64,13 @@ pub trait Puzzle: Sync {
     /// graph is undirected.
     fn reversible(&self) -> bool;
 
+    /// Bytes a state holds outside itself (on the heap: a large puzzle's
+    /// position in a `Box<[u8]>`), counted with its own size against the
+    /// memory budget by the searches that store states. By default 0.
+    fn state_heap_bytes(&self) -> u64 {
+        0
+    }
+
     /// Every goal state, when the goal set is finite and small enough to
     /// list; `None` otherwise. Needed by bidirectional search and by the
     /// sparse retrograde analysis.

@@ -814,6 +814,34 @@ impl Tables {
     /// solve with the same context finds it). Refused before allocating
     /// when a table passes the context's budget.
     pub fn build(t: &Tws, projections: &[Projection], ctx: &Context) -> Result<Tables, SearchError> {
+        Ok(Tables::assemble(t, projections, ctx, true)?.expect("every table may be built"))
+    }
+
+    /// The tables of [`Tables::build`] when every one is kept, in the
+    /// context's memory or in a file; `None`, with nothing built, when one
+    /// would have to be built (so that a short search may answer first).
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, prune};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/2x2x2.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap() else { panic!() };
+    /// let ctx = tansaku_core::Context::new().with_tables(tansaku_core::context::Tables::in_memory());
+    /// let plan = prune::plan(&t, 1 << 20);
+    /// assert!(prune::Tables::kept(&t, &plan, &ctx).unwrap().is_none());
+    /// prune::Tables::build(&t, &plan, &ctx).unwrap();
+    /// assert!(prune::Tables::kept(&t, &plan, &ctx).unwrap().is_some());
+    /// ```
+    pub fn kept(t: &Tws, projections: &[Projection], ctx: &Context) -> Result<Option<Tables>, SearchError> {
+        Tables::assemble(t, projections, ctx, false)
+    }
+
+    /// [`Tables::build`], or with `may_build` false [`Tables::kept`].
+    fn assemble(
+        t: &Tws,
+        projections: &[Projection],
+        ctx: &Context,
+        may_build: bool,
+    ) -> Result<Option<Tables>, SearchError> {
         let mut tables: Vec<Table> = Vec::new();
         let mut reports: Vec<TableReport> = Vec::new();
         for (i, proj) in projections.iter().enumerate() {
@@ -892,6 +920,7 @@ impl Tables {
             };
             let clock = web_time::Instant::now();
             let mut origin = "kept";
+            let mut wanted = false;
             let table = ctx.tables().get_or_make(&key, bytes, || {
                 let file = TableFile::new(t.fingerprint, &key, entries, proj.1);
                 tansaku_core::memory::check(&format!("the pattern database of {name}"), bytes, ctx.budget())?;
@@ -921,6 +950,10 @@ impl Tables {
                         return Ok(built);
                     }
                 }
+                if !may_build {
+                    wanted = true;
+                    return Err(SearchError::Unsupported(format!("{name} is not kept")));
+                }
                 origin = "built";
                 tansaku_core::memory::check(
                     &format!("building the pattern database of {name}"),
@@ -942,7 +975,11 @@ impl Tables {
                 file.save(&table, ctx)?;
                 file.remove_part(ctx);
                 Ok::<_, SearchError>(table)
-            })?;
+            });
+            let table = match table {
+                Err(_) if wanted => return Ok(None),
+                other => other?,
+            };
             let seconds = if origin == "kept" {
                 0.0
             } else {
@@ -959,7 +996,7 @@ impl Tables {
             tables.push((projected, table, None, reduced));
         }
         let longest: Vec<u32> = tables.iter().map(|x| x.1.longest).collect();
-        Ok(Tables {
+        Ok(Some(Tables {
             tables,
             projections: projections.to_vec(),
             full: t.clone(),
@@ -968,7 +1005,7 @@ impl Tables {
             stages: stages(projections, &longest, &[], t.invertible()),
             everything: (0..projections.len()).map(|k| (k, On::Position)).collect(),
             reports,
-        })
+        }))
     }
 
     /// The bound of the full puzzle's position `s`: the largest distance

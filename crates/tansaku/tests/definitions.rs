@@ -776,7 +776,7 @@ fn fuzzed_prune_tables_never_panic() {
 }
 
 /// A solved start is answered at once, before any pattern database is
-/// planned into memory; a scrambled one builds them.
+/// built; a short scramble too, when the algorithm is left to tansaku.
 #[test]
 fn a_solved_start_builds_no_table() {
     let def = load("3x3x3.tws", None);
@@ -788,7 +788,26 @@ fn a_solved_start_builds_no_table() {
     let solved = ask("R R'");
     assert_eq!((solved.length, solved.replayed, solved.boards.len()), (0, true, 1));
     assert!(solved.tables.is_empty(), "{:?}", solved.tables);
-    let scrambled = ask("R U");
-    assert_eq!((scrambled.length, scrambled.replayed), (2, true));
-    assert!(!scrambled.tables.is_empty());
+    // With the algorithm left to tansaku, a short scramble is answered by
+    // a bidirectional search before the tables are built; asked for IDA*,
+    // tansaku builds them.
+    let quick = ask("R U F");
+    assert_eq!((quick.length, quick.replayed), (3, true));
+    assert!(
+        quick.algorithm.starts_with("bidirectional search (before"),
+        "{}",
+        quick.algorithm
+    );
+    assert!(quick.tables.is_empty());
+    let req = Request {
+        algorithm: Some(tansaku::search::auto::Algorithm::IdaStar),
+        ..Request::default().with("board", "R U F").with("table-memory", "16M")
+    };
+    let ida = run::solve(&def, &req, &ctx).unwrap();
+    assert_eq!((ida.length, ida.replayed), (3, true));
+    assert!(!ida.tables.is_empty());
+    // Kept, the tables answer the next question at once, by IDA*.
+    let warm = ask("R U F");
+    assert!(warm.algorithm.starts_with("idastar"), "{}", warm.algorithm);
+    assert_eq!(warm.length, 3);
 }

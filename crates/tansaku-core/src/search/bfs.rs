@@ -63,7 +63,7 @@ pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
     let mut stats = Stats::default();
     let mut found = if p.is_goal(start) { Some(0u32) } else { None };
     let mut head = 0usize;
-    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state(), ctx);
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state() + p.state_heap_bytes(), ctx);
     let mut next_check = 1usize << 20;
     let mut live = crate::progress::Lazy::new(ctx, "states");
     let mut depth = 0u32;

@@ -122,7 +122,7 @@ pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(
     let mut fwd = Side::<P, I>::new(p, vec![start.clone()], ctx.budget())?;
     let mut bwd = Side::<P, I>::new(p, goals, ctx.budget())?;
     let mut meet = bwd.store.find(p, start).map(|j| (0u32, j));
-    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state(), ctx);
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state() + p.state_heap_bytes(), ctx);
     let mut live = crate::progress::Lazy::new(ctx, "states");
     let mut layers = 0u32;
     while meet.is_none() && fwd.frontier() > 0 && bwd.frontier() > 0 {
@@ -236,7 +236,7 @@ pub(crate) fn alternating<P: Puzzle, I: StateIndex<P>>(
         .map(|i| (0, i))
         .chain((0..sides[1].len() as u32).map(|i| (1, i)))
         .collect();
-    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state(), ctx);
+    let guard = MemoryGuard::new(Store::<P, I>::bytes_per_state() + p.state_heap_bytes(), ctx);
     let mut next_check = 1usize << 20;
     while meet.is_none()
         && let Some((side, head)) = queue.pop_front()

@@ -110,7 +110,10 @@ where
         parent: u32::MAX,
     }]];
     // A stored state: the state, its count, its parent, the index entry.
-    let guard = MemoryGuard::new(4 * (std::mem::size_of::<P::State>() as u64 + 4) + 24, ctx);
+    let guard = MemoryGuard::new(
+        4 * (std::mem::size_of::<P::State>() as u64 + p.state_heap_bytes() + 4) + 24,
+        ctx,
+    );
     let mut live = crate::progress::Lazy::new(ctx, "states");
     loop {
         live.update(

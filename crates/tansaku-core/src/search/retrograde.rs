@@ -436,7 +436,10 @@ pub fn retrograde_sparse<P: Puzzle>(
     let mut last = layer.clone();
     // A stored state: the map's entry (state, distance, control byte, room
     // to grow) and its place in a layer.
-    let guard = super::MemoryGuard::new(3 * (std::mem::size_of::<P::State>() as u64 + 8), &opts.ctx);
+    let guard = super::MemoryGuard::new(
+        3 * (std::mem::size_of::<P::State>() as u64 + p.state_heap_bytes() + 8),
+        &opts.ctx,
+    );
     while !layer.is_empty() {
         guard.check(dist.len() + 2 * layer.len(), "retrograde analysis")?;
         guard.stopped()?;

@@ -17,6 +17,11 @@ pub trait Positions: Clone + Eq + Hash + fmt::Debug + Send + Sync {
     fn bytes(&self) -> &[u8];
     /// Its bytes, to write.
     fn bytes_mut(&mut self) -> &mut [u8];
+    /// Bytes a position of `len` bytes holds on the heap.
+    fn heap_bytes(len: usize) -> u64 {
+        let _ = len;
+        0
+    }
 }
 
 impl<const N: usize> Positions for Cells<N> {
@@ -49,6 +54,10 @@ pub struct Heap(pub Box<[u8]>);
 impl Positions for Heap {
     fn zeroed(len: usize) -> Self {
         Heap(vec![0u8; len].into_boxed_slice())
+    }
+    /// The bytes and the allocator's own word or two.
+    fn heap_bytes(len: usize) -> u64 {
+        len as u64 + 16
     }
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
@@ -152,6 +161,10 @@ impl<S: Positions> Puzzle for Perm<'_, S> {
 
     fn reversible(&self) -> bool {
         true
+    }
+
+    fn state_heap_bytes(&self) -> u64 {
+        S::heap_bytes(self.0.bytes)
     }
 
     fn goal_states(&self) -> Option<Vec<S>> {

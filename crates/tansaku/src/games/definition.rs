@@ -325,6 +325,9 @@ impl<P: Puzzle> Puzzle for Listed<'_, P> {
     fn goal_states(&self) -> Option<Vec<P::State>> {
         Some(self.goals.clone())
     }
+    fn state_heap_bytes(&self) -> u64 {
+        self.p.state_heap_bytes()
+    }
     fn length_parity(&self, s: &P::State) -> Option<bool> {
         self.p.length_parity(s)
     }
@@ -567,7 +570,21 @@ where
                     t.idle.join(" ")
                 ));
             }
-            Some(prune::Tables::build(t, &plan, ctx)?)
+            match prune::Tables::kept(t, &plan, ctx)? {
+                Some(kept) => Some(kept),
+                None => {
+                    // Tables to build, and the algorithm left to tansaku:
+                    // a short scramble is answered first, by a
+                    // bidirectional search within a small budget.
+                    if reason.is_some()
+                        && let Some(mut out) = before_tables(p, &start, ctx)?
+                    {
+                        out.auto = reason;
+                        return Ok(out);
+                    }
+                    Some(prune::Tables::build(t, &plan, ctx)?)
+                }
+            }
         }
         _ => None,
     };
@@ -617,6 +634,32 @@ where
         out.tables = t.reports;
     }
     Ok(out)
+}
+
+/// Memory of the bidirectional search tried before a permutation
+/// puzzle's pattern databases are built: about a second of search, which
+/// answers the short scrambles of every puzzle (a 3x3x3 to about 9 moves,
+/// a 7x7x7 to 5) before a table of minutes exists.
+const BEFORE_TABLES: u64 = 128 << 20;
+
+/// A shortest solution by bidirectional search within [`BEFORE_TABLES`]
+/// (exact, as any bidirectional search), or `None` when the search
+/// would need more.
+fn before_tables<P: Defined>(p: &P, start: &<P as Puzzle>::State, ctx: &Context) -> Result<Option<Solved>, RunError>
+where
+    P::Move: Display,
+{
+    let budget = ctx.budget().map_or(BEFORE_TABLES, |b| b.min(BEFORE_TABLES));
+    let small = ctx.clone().with_budget(budget);
+    match tansaku_core::search::bidirectional(p, start, &small) {
+        Ok(sol) => {
+            let name = "bidirectional search (before building pattern databases)".to_string();
+            Ok(Some(Solved::of(p, start, &sol, String::new(), Algorithm::Bidir, name)))
+        }
+        Err(SearchError::Stopped(why)) => Err(SearchError::Stopped(why).into()),
+        Err(SearchError::Unsolvable { stats }) => Err(SearchError::Unsolvable { stats }.into()),
+        Err(_) => Ok(None),
+    }
 }
 
 /// Builds (or loads) the pattern databases a solve of `def` would use,

@@ -38,7 +38,17 @@ fn pdb_build_def_and_bad_input_from_the_command_line() {
             "table-memory = 'lots': write a size in bytes",
         ),
         (
-            vec!["--board", "R", "--set", "table-memory=4G", "--max-memory", "64M"],
+            // IDA*: left to tansaku, "R" is answered before any table.
+            vec![
+                "--board",
+                "R",
+                "--algo",
+                "idastar",
+                "--set",
+                "table-memory=4G",
+                "--max-memory",
+                "64M",
+            ],
             "needs about",
         ),
     ] {

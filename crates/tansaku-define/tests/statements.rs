@@ -108,6 +108,9 @@ fn illegal_positions_are_never_entered() {
     }
     assert!(checked > 50, "{checked}");
     assert!(longer > 0);
+    // A start the lines forbid is refused, naming the rule it breaks.
+    let e = t.legal_start(t.scramble("X'").unwrap()).unwrap_err();
+    assert!(e.contains("(piece 4 on slot 1 of A)"), "{e}");
 }
 
 #[test]
@@ -201,6 +204,20 @@ fn mistakes_in_the_new_statements_are_one_line() {
         assert!(e.starts_with(expected), "{tail:?}: {e}");
         assert_eq!(e.lines().count(), 1, "{e}");
     }
+    // `?` orientations need at most 64 kinds of pieces in the set.
+    let labels: Vec<String> = (1..=70).map(|i| i.to_string()).collect();
+    let mut marks = vec!["0"; 70];
+    marks[66] = "?";
+    let e = error(&format!(
+        "Set S 70 2\nSolved\nS\n{}\n{}\nEnd\nMove X\nS\n{}\nEnd\n",
+        labels.join(" "),
+        marks.join(" "),
+        labels.join(" ")
+    ));
+    assert!(
+        e.starts_with("t.tws:5: set 'S': a ? orientation needs at most 64 kinds"),
+        "{e}"
+    );
     let e = error("Set C 256 1\n");
     assert!(e.starts_with("t.tws:1: set 'C' has 256 pieces"), "{e}");
 }

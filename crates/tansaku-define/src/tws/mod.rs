@@ -453,6 +453,32 @@ impl Tws {
         })
     }
 
+    /// `s`, when no `Illegal` line forbids it; else which line's rule it
+    /// breaks (a search from it could make no move a file allows).
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = "Set A 3 1\nSolved\nA\n1 2 3\nEnd\nMove X\nA\n2 3 1\nEnd\nIllegal A 1 3\n";
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("t.tws", text), None).unwrap() else { panic!() };
+    /// let e = t.legal_start(t.scramble("X'").unwrap()).unwrap_err();
+    /// assert!(e.contains("piece 3 on slot 1 of A"), "{e}");
+    /// ```
+    pub fn legal_start(&self, s: Vec<u8>) -> Result<Vec<u8>, String> {
+        for (at, mask) in &self.illegal {
+            let c = usize::from(s[*at]);
+            if mask[c / 64] >> (c % 64) & 1 == 1 {
+                let set = self.sets.iter().rfind(|x| x.offset <= *at).expect("a slot of a set");
+                return Err(format!(
+                    "this start is a position the file's Illegal lines forbid (piece {} on slot {} of {}): no move leads to or from it",
+                    set.labels.get(c).map_or(c + 1, |&l| l),
+                    at - set.offset + 1,
+                    set.name
+                ));
+            }
+        }
+        Ok(s)
+    }
+
     /// Plays action `a` on position `s` into `out`.
     #[inline]
     fn play(&self, a: &Action, s: &[u8], out: &mut [u8]) {

@@ -755,6 +755,19 @@ fn orientation_line(
                 ));
             }
             if u {
+                // One bit a kind of piece: a set of more than 64 kinds
+                // cannot ignore orientations.
+                if c >= 64 {
+                    return Err(src.error_line(
+                        ol,
+                        format!(
+                            "set '{}': a ? orientation needs at most 64 kinds of pieces in its set (piece {} is kind {})",
+                            set.name,
+                            j + 1,
+                            u32::from(c) + 1
+                        ),
+                    ));
+                }
                 blind |= 1 << c;
             }
         }

@@ -198,7 +198,7 @@ impl<S: Positions> Defined for Perm<'_, S> {
         // scramble.
         let first = scramble.split_whitespace().next().unwrap_or("");
         if self.0.sets.iter().any(|s| s.name == first) && !self.0.move_names().contains(&first) {
-            return Ok(self.state(&self.0.parse_state(&scramble)?));
+            return Ok(self.state(&self.0.legal_start(self.0.parse_state(&scramble)?)?));
         }
         let s = self.0.scramble(&scramble).map_err(|e| {
             let sets: Vec<&str> = self.0.sets.iter().map(|s| s.name.as_str()).collect();
@@ -207,7 +207,7 @@ impl<S: Positions> Defined for Perm<'_, S> {
                 sets.join(", ")
             )
         })?;
-        Ok(self.state(&s))
+        Ok(self.state(&self.0.legal_start(s)?))
     }
 }
 

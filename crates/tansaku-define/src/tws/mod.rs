@@ -594,11 +594,7 @@ impl Tws {
                 s[off + i] = c as u8;
                 count[c] += 1;
             }
-            let mut solved_count = vec![0u32; set.labels.len()];
-            for &c in &self.solved[off..off + n] {
-                solved_count[usize::from(c)] += 1;
-            }
-            if count != solved_count {
+            if count != self.classes_of_counts(set) {
                 return Err(format!(
                     "set '{}' must hold the Solved block's pieces, each as often",
                     set.name
@@ -864,7 +860,7 @@ impl Tws {
 
     /// How many pieces of each class a set holds in the solved position.
     fn classes_of_counts(&self, set: &PieceSet) -> Vec<u32> {
-        let mut count = vec![0u32; set.labels.len().max(1)];
+        let mut count = vec![0u32; set.labels.len()];
         for &c in &self.solved[set.offset..set.offset + set.count] {
             count[usize::from(c)] += 1;
         }

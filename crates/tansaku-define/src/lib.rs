@@ -10,6 +10,8 @@
 //!   position by position;
 //! * [`xorbfs`]: breadth-first distances of two-orientation projections, a
 //!   block of positions at a time;
+//! * [`near`]: the positions near the goal, hashed: a bound for a
+//!   puzzle of any size;
 //! * [`multiset`]: dense ranks of boards whose like pieces are
 //!   interchangeable.
 //!
@@ -24,6 +26,7 @@ pub mod blockpdb;
 pub mod blocks;
 pub mod coord;
 pub mod multiset;
+pub mod near;
 pub mod prune;
 pub mod symmetry;
 pub mod symtable;

@@ -319,10 +319,12 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
     plan_with(t, budget, Some(None))
 }
 
-/// [`plan`] on a machine whose memory budget is `memory`: a coset picture
-/// is offered only if its build (the table and the move tables) fits,
-/// so that a large `table-memory` on a small machine gets a smaller
-/// picture instead of a refusal.
+/// [`plan`] on a machine whose memory budget is `memory`: a table (a
+/// coset picture, a group of a set's pieces) is offered only if its build
+/// (the table and the move tables) fits, and the tables together are
+/// within `memory`, so that a large `table-memory` on a small machine
+/// gets smaller tables instead of a refusal. (A file's own projections
+/// are built as it names them.)
 ///
 /// ```
 /// use tansaku_define::{Definition, Src, prune};
@@ -330,8 +332,14 @@ pub fn plan(t: &Tws, budget: u64) -> Vec<Projection> {
 /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
 /// let first = |memory| prune::plan_within(&t, 4 << 30, memory)[0].name(&t);
 /// assert_eq!(first(None), "EDGE in 3 orbits, 1 turned + CORNER in 2 orbits");
-/// assert_eq!(first(Some(3 << 30)), "EDGE in 3 orbits, 1 turned + CORNER in 2 orbits");
+/// assert_eq!(first(Some(4 << 30)), "EDGE in 3 orbits, 1 turned + CORNER in 2 orbits");
+/// // At 3G its 2.7 GB and the 555 MB of single sets' tables pass the
+/// // memory together; at two bits, its build (the four-bit table and the
+/// // packed one) would.
+/// assert_eq!(first(Some(3 << 30)), "EDGE in 3 orbits (no orientation) + CORNER in 2 orbits");
 /// assert_eq!(first(Some(2 << 30)), "EDGE in 3 orbits (no orientation) + CORNER in 2 orbits");
+/// let held = |memory: u64| prune::plan_within(&t, 4 << 30, Some(memory)).iter().map(|p| p.reduced_bytes(&t).unwrap()).sum::<u64>();
+/// assert!(held(3 << 30) <= 3 << 30 && held(64 << 20) <= 64 << 20);
 /// ```
 pub fn plan_within(t: &Tws, budget: u64, memory: Option<u64>) -> Vec<Projection> {
     plan_with(t, budget, Some(memory))
@@ -345,6 +353,8 @@ pub fn plan_without_coset(t: &Tws, budget: u64) -> Vec<Projection> {
 /// The plan; `pictures`: whether a coset picture may be offered, and
 /// within what memory it is built.
 fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Projection> {
+    // The tables are held together: never more than the memory.
+    let budget = pictures.flatten().map_or(budget, |m| budget.min(m));
     // A puzzle past MAX_BYTES is searched without tables (for now).
     if t.bytes() > super::tws::MAX_BYTES {
         return Vec::new();
@@ -387,6 +397,8 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
     });
     let mut left = budget;
     let mut out = Vec::new();
+    // The machine's memory, when known: what each table's build may take.
+    let memory = pictures.flatten();
     // On a puzzle of alike pieces, products kept up to symmetry first
     // when they fit three quarters of the budget; else a coset's picture
     // over every set, likewise: the tables of single sets share the rest.
@@ -416,7 +428,10 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
                     }])
                 })
                 .collect();
-            if let Some(total) = total_bytes(t, &contiguous).filter(|&n| n <= share) {
+            if let Some(total) = total_bytes(t, &contiguous)
+                .filter(|&n| n <= share)
+                .filter(|_| builds_within(t, &contiguous, memory))
+            {
                 left -= total;
                 out.extend(contiguous);
                 break;
@@ -440,7 +455,11 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
                     }])
                 })
                 .collect();
-            if let Some(one) = images[0].bytes(t).filter(|&n| n <= share) {
+            if let Some(one) = images[0]
+                .bytes(t)
+                .filter(|&n| n <= share)
+                .filter(|_| builds_within(t, &images[..1], memory))
+            {
                 left -= one;
                 out.extend(images);
                 break;
@@ -448,7 +467,7 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
         }
     }
     if !paired {
-        out.extend(products(t, &sets, left));
+        out.extend(products(t, &sets, left, memory));
     }
     out
 }
@@ -461,7 +480,7 @@ fn plan_with(t: &Tws, budget: u64, pictures: Option<Option<u64>>) -> Vec<Project
 /// with two edges at a time (four tables of 36 MB) cut a search to 13-14
 /// moves 3.5x in nodes beside the tables of seven edges. On the whole
 /// cube no such table fits 16G (the corners with two edges: 23 GB).
-fn products(t: &Tws, sets: &[usize], left: u64) -> Vec<Projection> {
+fn products(t: &Tws, sets: &[usize], left: u64, memory: Option<u64>) -> Vec<Projection> {
     let (Some(&small), Some(&large)) = (sets.first(), sets.last()) else {
         return Vec::new();
     };
@@ -475,7 +494,7 @@ fn products(t: &Tws, sets: &[usize], left: u64) -> Vec<Projection> {
         let tables: Vec<Projection> = spread(&classes, k)
             .map(|pieces| Projection::new(vec![whole(small), SetPart { pieces, ..whole(large) }]))
             .collect();
-        if total_bytes(t, &tables).is_some_and(|n| n <= left) {
+        if total_bytes(t, &tables).is_some_and(|n| n <= left) && builds_within(t, &tables, memory) {
             return tables;
         }
     }
@@ -597,6 +616,14 @@ fn total_bytes(t: &Tws, projections: &[Projection]) -> Option<u64> {
     projections
         .iter()
         .try_fold(0u64, |acc, p| p.bytes(t).and_then(|n| acc.checked_add(n)))
+}
+
+/// Whether each of `projections` (single sets' tables) is built within
+/// `memory` bytes (none: any): the table, and the move tables of its
+/// engine. Squareone's six pieces of its slice keep 48 MB but their
+/// move tables would take 8.8 GB.
+fn builds_within(t: &Tws, projections: &[Projection], memory: Option<u64>) -> bool {
+    memory.is_none_or(|m| projections.iter().all(|p| build_bytes(&t.project(&p.0).tws) <= m))
 }
 
 /// The classes of set `set` its tables group: every class but the

@@ -9,6 +9,7 @@ mod definitions;
 mod judge;
 mod layers;
 mod names;
+mod near;
 mod published;
 mod questions;
 mod tws_search;

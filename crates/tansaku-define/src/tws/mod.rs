@@ -273,6 +273,10 @@ pub struct Tws {
     /// classes that may not stand there, a bit each. A move into such a
     /// position is not made.
     pub(super) illegal: Vec<(usize, [u64; 4])>,
+    /// For each action that changes few slots of a large position, the
+    /// slots it changes (set, slot): it is played by copying the position
+    /// and rewriting those ([`Tws::play_at`]). Empty for the others.
+    pub(super) sparse: Vec<Vec<(u32, u32)>>,
 }
 
 impl Tws {
@@ -479,16 +483,99 @@ impl Tws {
         Ok(s)
     }
 
+    /// The actions a canonical sequence may begin with (the moves of the
+    /// metric).
+    pub(crate) fn first_moves(&self) -> &[usize] {
+        &self.metric_moves
+    }
+
+    /// The actions a canonical sequence may take after action `a`.
+    pub(crate) fn next_moves(&self, a: usize) -> &[u16] {
+        &self.next[a]
+    }
+
+    /// Whether a move may leave a position as it is (it trades alike
+    /// pieces only): such a child is not searched.
+    pub(crate) fn has_still_moves(&self) -> bool {
+        self.reduced
+    }
+
+    /// Finds, for each action, the slots it changes, kept
+    /// ([`Tws::sparse`]) when they are at most a quarter of the pieces of a
+    /// position of more than [`MAX_BYTES`] bytes: a face turn of a large
+    /// cube moves a sixth of its pieces.
+    pub(super) fn index_sparse(&mut self) {
+        let pieces = self.bytes / 2;
+        self.sparse = self
+            .actions
+            .iter()
+            .map(|a| {
+                if self.bytes <= MAX_BYTES {
+                    return Vec::new();
+                }
+                let moved: Vec<(u32, u32)> = self
+                    .sets
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(k, set)| {
+                        let base = set.offset / 2;
+                        (0..set.count)
+                            .filter(move |&i| usize::from(a.from[base + i]) != i || a.twist[base + i] != 0)
+                            .map(move |i| (k as u32, i as u32))
+                    })
+                    .collect();
+                if moved.len() * 4 <= pieces { moved } else { Vec::new() }
+            })
+            .collect();
+    }
+
+    /// Plays action number `i` (of every power of every move) on position
+    /// `s` into `out`: by its changed slots alone when it has few.
+    #[inline]
+    pub(super) fn play_at(&self, i: usize, s: &[u8], out: &mut [u8]) {
+        let moved = self.sparse.get(i).map_or(&[][..], |m| &m[..]);
+        if moved.is_empty() {
+            return self.play(&self.actions[i], s, out);
+        }
+        let a = &self.actions[i];
+        out[..self.bytes].copy_from_slice(&s[..self.bytes]);
+        for &(k, i) in moved {
+            let (set, i) = (&self.sets[k as usize], i as usize);
+            let (o, n, base) = (set.orientations, set.count, set.offset);
+            let j = a.from[base / 2 + i] as usize;
+            let piece = s[base + j];
+            out[base + i] = piece;
+            let t = u16::from(s[base + n + j]) + u16::from(a.twist[base / 2 + i]);
+            out[base + n + i] = if set.blind >> piece & 1 == 1 {
+                0
+            } else if t >= u16::from(o) {
+                (t - u16::from(o)) as u8
+            } else {
+                t as u8
+            };
+        }
+    }
+
     /// Plays action `a` on position `s` into `out`.
     #[inline]
     fn play(&self, a: &Action, s: &[u8], out: &mut [u8]) {
         for set in &self.sets {
             let (o, n, base) = (set.orientations, set.count, set.offset);
-            for i in 0..n {
-                let j = a.from[base / 2 + i] as usize;
-                out[base + i] = s[base + j];
-                let t = u16::from(s[base + n + j]) + u16::from(a.twist[base / 2 + i]);
-                out[base + n + i] = if t >= u16::from(o) { t - u16::from(o) } else { t } as u8;
+            let from = &a.from[base / 2..base / 2 + n];
+            let (labels, turns) = s[base..base + 2 * n].split_at(n);
+            let (to, turned) = out[base..base + 2 * n].split_at_mut(n);
+            for (x, &j) in to.iter_mut().zip(from) {
+                *x = labels[usize::from(j)];
+            }
+            if o == 1 {
+                // A single orientation: every turn is 0.
+                turned.fill(0);
+                continue;
+            }
+            let twist = &a.twist[base / 2..base / 2 + n];
+            for ((x, &j), &w) in turned.iter_mut().zip(from).zip(twist) {
+                let t = u16::from(turns[usize::from(j)]) + u16::from(w);
+                *x = if t >= u16::from(o) { t - u16::from(o) } else { t } as u8;
             }
             if set.blind != 0 {
                 for i in 0..n {

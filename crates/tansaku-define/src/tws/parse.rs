@@ -118,6 +118,7 @@ impl Tws {
             idle: Vec::new(),
             extra: Vec::new(),
             illegal: Vec::new(),
+            sparse: Vec::new(),
         };
         for (name, from, twist) in &r.base {
             t.add_move(src, name, from, twist, !is_rotation(name))?;
@@ -135,6 +136,7 @@ impl Tws {
         t.expect = expect_comments(src, &["htm", "qtm"], metric.name())?;
         t.prune = prune_comments(src, &t)?;
         t.canonical();
+        t.index_sparse();
         Ok(t)
     }
 

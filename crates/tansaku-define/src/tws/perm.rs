@@ -120,7 +120,7 @@ impl<S: Positions> Puzzle for Perm<'_, S> {
         for &i in &self.0.metric_moves {
             let a = &self.0.actions[i];
             let mut out = S::zeroed(self.0.bytes);
-            self.0.play(a, s.bytes(), out.bytes_mut());
+            self.0.play_at(i, s.bytes(), out.bytes_mut());
             // A move that only trades alike pieces stands still (twsearch #78);
             // one into a position an Illegal line forbids is not made.
             if !(self.0.reduced && out == *s) && self.0.legal(out.bytes()) {
@@ -137,7 +137,7 @@ impl<S: Positions> Puzzle for Perm<'_, S> {
         for &i in &self.0.next[usize::from(last.index)] {
             let a = &self.0.actions[usize::from(i)];
             let mut out = S::zeroed(self.0.bytes);
-            self.0.play(a, s.bytes(), out.bytes_mut());
+            self.0.play_at(usize::from(i), s.bytes(), out.bytes_mut());
             if !(self.0.reduced && out == *s) && self.0.legal(out.bytes()) {
                 f(TwsMove::new(usize::from(i), &a.name), out);
             }
@@ -150,7 +150,7 @@ impl<S: Positions> Puzzle for Perm<'_, S> {
             return None;
         }
         let mut out = S::zeroed(self.0.bytes);
-        self.0.play(&self.0.actions[i], s.bytes(), out.bytes_mut());
+        self.0.play_at(i, s.bytes(), out.bytes_mut());
         self.0.legal(out.bytes()).then_some(out)
     }
 

@@ -458,6 +458,7 @@ impl Tws {
             illegal: Vec::new(),
             reduced: false,
             idle: Vec::new(),
+            sparse: Vec::new(),
         };
         let mut projected = Projected { tws, maps };
         // The other solved positions, as the projection sees them.

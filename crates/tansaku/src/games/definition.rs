@@ -26,6 +26,7 @@ use tansaku_core::{Puzzle, Ranked, Symmetric};
 use tansaku_define::Cells as Fixed;
 use tansaku_define::blockpdb::BlockTables;
 use tansaku_define::blocks::{Blocks, Grid};
+use tansaku_define::near::Near;
 use tansaku_define::prune;
 use tansaku_define::tws::{Heap, Perm, Positions, StartSet, Tws, TwsMove};
 use tansaku_define::{Definition, Expect, Src};
@@ -217,8 +218,14 @@ const SYMMETRIC_LOOKUPS: usize = 2;
 /// The bound as IDA* takes it: the puzzle's own, or the pattern
 /// databases derived from a `.tws` file (looked at in stages:
 /// [`prune::Tables::refine`]); for pieces on a grid, also the tables its
-/// file names (the third field).
-struct Bound<'a, P>(&'a P, Option<&'a prune::Tables>, Option<&'a BlockTables>);
+/// file names (the third field); for a `.tws` puzzle no pattern database
+/// fits, the positions near the goal (the fourth: [`Near`]).
+struct Bound<'a, P>(
+    &'a P,
+    Option<&'a prune::Tables>,
+    Option<&'a BlockTables>,
+    Option<&'a Near>,
+);
 
 impl<P: Defined> Bound<'_, P>
 where
@@ -227,11 +234,14 @@ where
     /// The puzzle's own bound, raised by the named tables.
     #[inline]
     fn own(&self, s: &<P as Puzzle>::State) -> u32 {
-        let h = self.0.bound(s);
-        match self.2 {
-            Some(t) => h.max(t.estimate(self.0.cells(s))),
-            None => h,
+        let mut h = self.0.bound(s);
+        if let Some(t) = self.2 {
+            h = h.max(t.estimate(self.0.cells(s)));
         }
+        if let Some(n) = self.3 {
+            h = h.max(n.estimate(self.0.cells(s)));
+        }
+        h
     }
 }
 
@@ -282,6 +292,14 @@ where
                 }
             }
             None => {
+                if let Some(n) = self.3 {
+                    // Every child's line asked for first.
+                    n.estimate_each(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut()));
+                    for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
+                        *h = (*h).max(self.0.bound(s));
+                    }
+                    return;
+                }
                 for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
                     *h = self.own(s);
                 }
@@ -388,9 +406,9 @@ where
             .or_else(|| p.tws().map(Tws::position_count)),
         reversible: p.reversible(),
         goals_listed: p.goal_states().is_some(),
-        strong_bound: p.has_bound()
-            || tables.as_ref().is_some_and(|t| !t.is_empty())
-            || p.blocks().is_some_and(|b| !b.prune.is_empty()),
+        // A permutation puzzle has pattern databases, or where none fits
+        // the positions near the goal.
+        strong_bound: p.has_bound() || tables.is_some() || p.blocks().is_some_and(|b| !b.prune.is_empty()),
     };
     let (algorithm, reason) = match req.algorithm {
         Some(a) => (a, None),
@@ -405,6 +423,7 @@ where
             let names: Vec<String> = plan.iter().map(|x| x.name(t)).collect();
             format!(" (pattern databases: {})", names.join(", "))
         }
+        (Algorithm::IdaStar, Some(_)) => " (the positions near the goal, hashed, deepened with the bound)".into(),
         (Algorithm::IdaStar, _) if sliding_plan(p, o, ctx).is_some() => {
             let plan = sliding_plan(p, o, ctx).expect("checked");
             let name = plan.describe(false);
@@ -609,7 +628,6 @@ where
         }
         _ => None,
     };
-    let bound = Bound(p, tables.as_ref(), pieces.as_ref());
     let symmetric = match symmetric_start {
         true if algorithm == Algorithm::IdaStar => p.start_symmetry(&start),
         _ => None,
@@ -621,19 +639,107 @@ where
             p.symmetry_count()
         ));
     }
-    let sol = match (&symmetric, dense) {
-        (Some(r), true) => run_ranked_pruned(p, &start, &bound, r, &opts, ctx),
-        (Some(r), false) => run_pruned(p, &start, &bound, r, &opts, ctx),
-        (None, true) => run_ranked(p, &start, &bound, &opts, ctx),
-        (None, false) => run(p, &start, &bound, &opts, ctx),
-    }?;
+    let search = |near: Option<&Near>, opts: &RunOptions| {
+        let bound = Bound(p, tables.as_ref(), pieces.as_ref(), near);
+        match (&symmetric, dense) {
+            (Some(r), true) => run_ranked_pruned(p, &start, &bound, r, opts, ctx),
+            (Some(r), false) => run_pruned(p, &start, &bound, r, opts, ctx),
+            (None, true) => run_ranked(p, &start, &bound, opts, ctx),
+            (None, false) => run(p, &start, &bound, opts, ctx),
+        }
+    };
+    // No pattern database: the positions near the goal, a table grown
+    // with the search's bound.
+    let near = match p.tws() {
+        Some(t) if algorithm == Algorithm::IdaStar && tables.is_none() && plan.is_empty() => Some((
+            t,
+            ctx.budget()
+                .map_or(table_budget(o, ctx), |m| m.min(table_budget(o, ctx))),
+        )),
+        _ => None,
+    };
+    let (sol, reports) = match near {
+        Some((t, budget)) => near_search(t, budget, &opts, ctx, search)?,
+        None => (search(None, &opts)?, Vec::new()),
+    };
     let mut out = Solved::of(p, &start, &sol, String::new(), algorithm, name);
     out.auto = reason;
-    out.tables = tables.map(|t| t.reports).unwrap_or_default();
+    out.tables = tables.map(|t| t.reports).unwrap_or(reports);
     if let Some(t) = pieces {
         out.tables = t.reports;
     }
     Ok(out)
+}
+
+/// Positions a first table of the positions near the goal walks at most:
+/// a fraction of a second on the largest puzzles.
+const FIRST_NEAR: u64 = 1 << 20;
+
+/// IDA* (`search`, given the table and the options) with a table of the
+/// positions near the goal ([`Near`]) within `budget` bytes: a shallow
+/// one first, searched up to twice its depth and one; then, each time the
+/// search passes that, a table half as deep as the next bound (while one
+/// fits the budget), the search begun again with it. The searches' work
+/// is summed; the reports name each table built.
+fn near_search<P: Puzzle>(
+    t: &Tws,
+    budget: u64,
+    opts: &RunOptions,
+    ctx: &Context,
+    search: impl Fn(Option<&Near>, &RunOptions) -> Result<tansaku_core::search::Solution<P>, SearchError>,
+) -> Result<(tansaku_core::search::Solution<P>, Vec<prune::TableReport>), RunError> {
+    let mut depth = Near::depth_for(t, 2 * tansaku_define::near::DEEPEST, budget, FIRST_NEAR);
+    let mut reports = Vec::new();
+    let mut before = tansaku_core::search::Stats::default();
+    let mut iterations = Vec::new();
+    loop {
+        let clock = web_time::Instant::now();
+        let bytes = Near::bytes_for(t, depth, budget);
+        ctx.notice(&format!(
+            "walking every position within {depth} moves of the goal into a table of {}",
+            tansaku_core::memory::human(bytes)
+        ));
+        let near = Near::build(t, depth, bytes, ctx)?;
+        reports.push(prune::TableReport {
+            projection: format!(
+                "the positions within {depth} moves (the whole position, hashed; {} walked)",
+                near.walked()
+            ),
+            entries: near.entries(),
+            bytes,
+            origin: "built",
+            seconds: clock.elapsed().as_secs_f64(),
+            longest: depth + 1,
+        });
+        // Deeper than twice the table and one, a deeper table pays.
+        let next = Near::depth_for(t, 2 * depth + 2, budget, u64::MAX);
+        let cap = if next > depth {
+            (2 * depth + 1).min(opts.max_depth)
+        } else {
+            opts.max_depth
+        };
+        let capped = RunOptions {
+            max_depth: cap,
+            ..opts.clone()
+        };
+        match search(Some(&near), &capped) {
+            Err(SearchError::DepthLimit { stats, .. }) if cap < opts.max_depth => {
+                before.generated += stats.generated;
+                before.expanded += stats.expanded;
+                before.seconds += stats.seconds;
+                depth = next;
+            }
+            Ok(mut sol) => {
+                sol.stats.generated += before.generated;
+                sol.stats.expanded += before.expanded;
+                sol.stats.seconds += before.seconds;
+                iterations.append(&mut sol.iterations);
+                sol.iterations = iterations;
+                return Ok((sol, reports));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// Memory of the bidirectional search tried before a permutation
@@ -690,6 +796,14 @@ pub fn tables(def: &Definition, req: &Request, ctx: &Context) -> Result<Vec<prun
     };
     let o = params(def, req, Question::Solve)?;
     let plan = prune::plan_within(t, table_budget(&o, ctx), ctx.budget());
+    if plan.is_empty() && t.bytes() > tansaku_define::tws::MAX_BYTES {
+        return Err(RunError::Unsupported(format!(
+            "{} has {} pieces: pattern databases are derived for puzzles of at most {}; its solves build a table of the positions near the goal as they search, nothing to build ahead",
+            def.name(),
+            t.bytes() / 2,
+            tansaku_define::tws::MAX_BYTES / 2
+        )));
+    }
     if plan.is_empty() {
         return Err(RunError::BadInput(format!(
             "no pattern database of {} fits the table budget: raise table-memory",
@@ -708,8 +822,12 @@ pub fn warm(def: &Definition, req: &Request, ctx: &Context) -> Result<(), RunErr
         if pick(&p, &o, ctx).algorithm != Algorithm::IdaStar {
             return Ok(());
         }
-        if p.tws().is_some() {
-            tables(def, req, ctx)?;
+        if let Some(t) = p.tws() {
+            // No pattern database (a puzzle past 32 pieces): its table of
+            // the positions near the goal is built by the solve.
+            if !prune::plan_within(t, table_budget(&o, ctx), ctx.budget()).is_empty() {
+                tables(def, req, ctx)?;
+            }
         } else if let Some((sl, _)) = Defined::start(&p, None).ok().and_then(|s| p.sliding(&s)) {
             // The sliding solver's databases, kept by the context.
             Solver::new(&sl, sliding_options(&p, &sl, &o, ctx)?).map_err(super::sliding::solve_error)?;

@@ -680,7 +680,8 @@ const FIRST_NEAR: u64 = 1 << 20;
 /// one first, searched up to twice its depth and one; then, each time the
 /// search passes that, a table half as deep as the next bound (while one
 /// fits the budget), the search begun again with it. The searches' work
-/// is summed; the reports name each table built.
+/// is summed (the iterations are the last search's); the reports name
+/// each table built.
 fn near_search<P: Puzzle>(
     t: &Tws,
     budget: u64,
@@ -691,7 +692,6 @@ fn near_search<P: Puzzle>(
     let mut depth = Near::depth_for(t, 2 * tansaku_define::near::DEEPEST, budget, FIRST_NEAR);
     let mut reports = Vec::new();
     let mut before = tansaku_core::search::Stats::default();
-    let mut iterations = Vec::new();
     loop {
         let clock = web_time::Instant::now();
         let bytes = Near::bytes_for(t, depth, budget);
@@ -733,8 +733,6 @@ fn near_search<P: Puzzle>(
                 sol.stats.generated += before.generated;
                 sol.stats.expanded += before.expanded;
                 sol.stats.seconds += before.seconds;
-                iterations.append(&mut sol.iterations);
-                sol.iterations = iterations;
                 return Ok((sol, reports));
             }
             Err(e) => return Err(e.into()),

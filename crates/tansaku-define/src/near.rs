@@ -27,7 +27,7 @@
 //! ([`Near::depth_for`]).
 
 use crate::tws::Tws;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use tansaku_core::Context;
 use tansaku_core::search::SearchError;
 
@@ -138,9 +138,10 @@ impl Near {
 
     /// Walks every canonical sequence of at most `depth` moves from each
     /// goal of `t` and writes the table, `bytes` bytes (a power of two,
-    /// at least 64: [`Near::bytes_for`]), on the context's threads.
-    /// Refused before allocating when `bytes` passes the context's memory
-    /// budget; stopped with the context.
+    /// at least 64: [`Near::bytes_for`]), on every core, its progress
+    /// reported in sequences walked. Refused before allocating when
+    /// `bytes` passes the context's memory budget; stopped with the
+    /// context (a table of seconds, rebuilt rather than resumed).
     ///
     /// ```
     /// use tansaku_define::{Definition, Src, near::Near};
@@ -171,29 +172,31 @@ impl Near {
             walked: 0,
         };
         // The first move of each goal's sequences, a task each.
-        let mut firsts: Vec<(usize, Option<usize>)> = Vec::new();
+        let mut firsts: Vec<(usize, usize)> = Vec::new();
         for g in 0..t.goals.len() {
             near.write(&t.goals[g], 0);
             if depth > 0 {
-                firsts.extend(t.first_moves().iter().map(|&a| (g, Some(a))));
+                firsts.extend(t.first_moves().iter().map(|&a| (g, a)));
             }
         }
-        let stop = AtomicBool::new(false);
-        let walked: u64 = {
-            firsts
-                .par_iter()
-                .map(|&(g, first)| {
-                    if stop.load(Ordering::Relaxed) || ctx.stopped().is_some() {
-                        stop.store(true, Ordering::Relaxed);
-                        return 0;
-                    }
-                    let n = t.bytes();
-                    let mut stack = vec![0u8; n * (depth as usize + 1)];
-                    stack[..n].copy_from_slice(&t.goals[g]);
-                    near.walk(t, &mut stack, 0, first.expect("a first move"), depth)
-                })
-                .sum()
-        };
+        let progress = tansaku_core::progress::Progress::new(ctx, Some(Near::positions(t, depth)), "sequences");
+        let done = AtomicU64::new(0);
+        let walked: u64 = firsts
+            .par_iter()
+            .map(|&(g, first)| {
+                if ctx.stopped().is_some() {
+                    return 0;
+                }
+                let n = t.bytes();
+                let mut stack = vec![0u8; n * (depth as usize + 1)];
+                stack[..n].copy_from_slice(&t.goals[g]);
+                let walked = near.walk(t, &mut stack, 0, first, depth);
+                let so_far = done.fetch_add(walked, Ordering::Relaxed) + walked;
+                progress.update(so_far, &format!("the positions within {depth} moves"));
+                walked
+            })
+            .sum();
+        progress.finish();
         if let Some(why) = ctx.stopped() {
             return Err(SearchError::Stopped(why));
         }

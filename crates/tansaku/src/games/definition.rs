@@ -231,17 +231,15 @@ impl<P: Defined> Bound<'_, P>
 where
     P::Move: Display,
 {
-    /// The puzzle's own bound, raised by the named tables.
+    /// The puzzle's own bound, raised by the named tables (the table of
+    /// the positions near the goal is read apart, a batch at a time).
     #[inline]
     fn own(&self, s: &<P as Puzzle>::State) -> u32 {
-        let mut h = self.0.bound(s);
-        if let Some(t) = self.2 {
-            h = h.max(t.estimate(self.0.cells(s)));
+        let h = self.0.bound(s);
+        match self.2 {
+            Some(t) => h.max(t.estimate(self.0.cells(s))),
+            None => h,
         }
-        if let Some(n) = self.3 {
-            h = h.max(n.estimate(self.0.cells(s)));
-        }
-        h
     }
 }
 
@@ -254,7 +252,7 @@ where
     fn estimate(&self, s: &<P as Puzzle>::State) -> u32 {
         match self.1 {
             Some(t) => t.estimate(self.0.cells(s)),
-            None => self.own(s),
+            None => self.own(s).max(self.3.map_or(0, |n| n.estimate(self.0.cells(s)))),
         }
     }
 
@@ -292,16 +290,13 @@ where
                 }
             }
             None => {
-                if let Some(n) = self.3 {
+                match self.3 {
                     // Every child's line asked for first.
-                    n.estimate_each(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut()));
-                    for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
-                        *h = (*h).max(self.0.bound(s));
-                    }
-                    return;
+                    Some(n) => n.estimate_each(c.states.iter().map(|s| self.0.cells(s)).zip(c.h.iter_mut())),
+                    None => c.h.fill(0),
                 }
                 for (s, h) in c.states.iter().zip(c.h.iter_mut()) {
-                    *h = self.own(s);
+                    *h = (*h).max(self.own(s));
                 }
             }
         }

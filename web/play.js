@@ -131,19 +131,23 @@ export class Play {
   draw(j) {
     this.ui.section.removeAttribute("aria-busy");
     this.ui.section.dataset.board = j.board;
-    this.ui.distance.textContent = j.distance ?? t("judge.unknown");
+    // `reason`: no sequence of moves reaches the goal from here.
+    const none = Boolean(j.reason);
+    this.ui.distance.textContent = j.distance ?? t(none ? "judge.none" : "judge.unknown");
     this.ui.distance.dataset.value = j.distance ?? "";
     this.count();
     const solved = j.distance === 0;
     const made = this.history.length - 1;
     this.ui.status.textContent = solved
       ? t(made === 1 ? "judge.solved-one" : "judge.solved", { made, optimal: this.optimal ?? "?" })
-      : "";
+      : none
+        ? t("judge.unreachable")
+        : "";
     const items = j.moves.map((m) => {
       const li = document.createElement("li");
       const b = document.createElement("button");
       b.type = "button";
-      const how = mark(m.delta);
+      const how = none ? "none" : mark(m.delta);
       b.className = how;
       b.dataset.mark = how;
       b.dataset.move = m.move;
@@ -154,7 +158,8 @@ export class Play {
       label.textContent = m.name ?? m.move;
       const note = document.createElement("span");
       note.className = "mark";
-      note.textContent = how === "unknown" ? t("mark.unknown") : t("mark.move", { how: t(`mark.${how}`), distance: m.distance });
+      note.textContent =
+        how === "unknown" || how === "none" ? t(`mark.${how}`) : t("mark.move", { how: t(`mark.${how}`), distance: m.distance });
       b.append(label, " ", note);
       b.addEventListener("click", () => this.moved(m.board));
       li.appendChild(b);

@@ -540,6 +540,17 @@ test("play mode opens from its permalink and judges a Klotski move and a 15-puzz
   expect(cli(["solve", "--def", "../../puzzles/klotski.toml", "--board", b]).length).toBe(d - 1);
 });
 
+test("play mode on a board no slide can solve says so, and marks no move", async ({ page }) => {
+  const odd = "213/456/78_";
+  const errors = await open(page, `?game=sliding&mode=play&board=${encodeURIComponent(odd)}`);
+  expect(await distance(page)).toBe("none");
+  await expect(page.locator("#try-status")).toContainText("No sequence of moves reaches the goal");
+  const marks = await page.locator("#judged button").evaluateAll((bs) => bs.map((b) => b.dataset.mark));
+  expect(marks.length).toBeGreaterThan(0);
+  expect(new Set(marks)).toEqual(new Set(["none"]));
+  expect(errors).toEqual([]);
+});
+
 test("ready means ready: Solve clicked at the earliest moment runs the algorithm asked for", async ({ page }) => {
   await page.goto(`?game=sliding&board=${encodeURIComponent("867/254/3_1")}&algo=bfs`);
   // Playwright's click waits until the button is enabled: the page

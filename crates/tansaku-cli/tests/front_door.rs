@@ -395,6 +395,15 @@ fn every_judgement_is_the_library_answer() {
             assert!(cases.iter().any(|c| c.1 == g.name()), "{}", g.name());
         }
     }
+    // A board no slide brings to the goal: the library's judgement, with
+    // its reason, and exit code 1 as a solve without a solution.
+    let (lines, code) = cli(&["judge", "sliding", "--board", "213/456/78_"], &pdb);
+    let answer = games::builtin("sliding")
+        .unwrap()
+        .judge(&request(&[("board", "213/456/78_")]), &ctx(&pdb))
+        .unwrap();
+    assert!(answer.reason.is_some());
+    assert_eq!((code, lines), (1, vec![lib(&answer)]));
     let (_, code) = cli(&["judge", "river", "--board", "WG|FC"], &pdb);
     assert_eq!(code, 2);
     let (_, code) = cli(&["judge", "klotski", "--board", "nonsense"], &pdb);

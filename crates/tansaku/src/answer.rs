@@ -472,8 +472,12 @@ pub struct Judgement {
     /// The position, in the game's notation.
     pub board: String,
     /// Its distance to the goal: `None` when it is not known (the goal
-    /// cannot be reached from it, or no search proved it).
+    /// cannot be reached from it, see `reason`, or no search proved it).
     pub distance: Option<u32>,
+    /// Why no sequence of moves reaches the goal from it, when that is
+    /// proved (the distance is then `None`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
     /// Where the distances come from: `table`, the whole space's distance
     /// table (computed once and kept by the context), or `search`, an
     /// optimal search from each position.

@@ -297,3 +297,38 @@ fn a_cold_cache_answers_with_quick_tables_and_names_the_strong_ones() {
     assert_eq!(s.length, 57);
     assert!(s.stronger_tables.is_none());
 }
+
+/// A position no sequence of moves brings to the goal is judged so: no
+/// distance, the reason the solve gives, and every move from it leads to
+/// another such position; a position that can reach the goal has no
+/// reason.
+#[test]
+fn positions_no_sequence_reaches_say_why() {
+    let ctx = Context::new().with_tables(Tables::in_memory());
+    let g = games::builtin("sliding").unwrap();
+    for (board, source) in [
+        ("213/456/78_", "table"),
+        ("2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "search"),
+    ] {
+        let req = Request::default().with("board", board);
+        let j = g.judge(&req, &ctx).unwrap();
+        let SolveAnswer::NoSolution(n) = g.solve(&req, &ctx).unwrap() else {
+            panic!("{board} has a solution")
+        };
+        assert_eq!((j.source, j.distance), (source, None), "{board}");
+        assert_eq!(j.reason.as_deref(), Some(n.reason.as_str()), "{board}");
+        assert!(!j.moves.is_empty(), "{board}");
+        for m in &j.moves {
+            assert_eq!((m.distance, m.delta), (None, None), "{board} {}", m.name);
+            let child = req.clone().with("board", &m.board);
+            assert!(g.solve(&child, &ctx).unwrap().solved().is_none(), "{}", m.board);
+        }
+        let json = serde_json::to_value(&j).unwrap();
+        assert_eq!(json["distance"], serde_json::Value::Null);
+        assert_eq!(json["reason"], serde_json::json!(n.reason));
+    }
+    let j = g.judge(&Request::default().with("board", "123/456/7_8"), &ctx).unwrap();
+    assert_eq!((j.distance, j.reason), (Some(1), None));
+    let json = serde_json::to_value(g.judge(&Request::default().with("board", "123/456/7_8"), &ctx).unwrap()).unwrap();
+    assert!(json.get("reason").is_none(), "{json}");
+}

@@ -63,7 +63,7 @@ fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
     let mut v = vec![
         Arg::new("json").long("json").action(ArgAction::SetTrue).help(match question {
             Question::Solve if verb == "judge" => {
-                "Print one JSON object instead of text: board, distance (null when not known), source (table or search), and moves, each with move, board, distance and delta (-1 closer, 0 the same, +1 farther, null when not known)"
+                "Print one JSON object instead of text: board, distance (null when not known), reason (only when no sequence reaches the goal: why; the exit code is then 1), source (table or search), and moves, each with move, board, distance and delta (-1 closer, 0 the same, +1 farther, null when not known)"
             }
             Question::Solve if verb == "trace" => {
                 "Print one JSON object instead of text: start, steps (each with depth, expanded, children with move, name, board, grid, new and goal, the front of the queue, queued and seen), found and limit"

@@ -49,15 +49,28 @@ pub(crate) fn print_solve(answer: &SolveAnswer, json: bool) -> Result<(), Failur
 }
 
 /// Prints a judgement (JSON or text): the position's distance, then each
-/// move's, marked closer, same or farther.
-pub(crate) fn print_judgement(j: &tansaku::Judgement, json: bool) {
+/// move's, marked closer, same or farther. A position no sequence of
+/// moves brings to the goal exits with code 1 and the reason, as a solve
+/// without a solution does.
+pub(crate) fn print_judgement(j: &tansaku::Judgement, json: bool) -> Result<(), Failure> {
     if json {
         print_json(j);
-        return;
+    } else {
+        print_judged(j);
     }
+    match &j.reason {
+        Some(why) => Err(Failure::NoSolution(why.clone())),
+        None => Ok(()),
+    }
+}
+
+fn print_judged(j: &tansaku::Judgement) {
     let known = |d: Option<u32>| d.map_or_else(|| "not known".to_string(), |d| d.to_string());
     println!("board     {}", j.board);
-    println!("distance  {} (by {})", known(j.distance), j.source);
+    match &j.reason {
+        Some(_) => println!("distance  none: the goal cannot be reached (by {})", j.source),
+        None => println!("distance  {} (by {})", known(j.distance), j.source),
+    }
     println!();
     println!("{:<10} {:>9}  {:<8}  board", "move", "distance", "");
     for m in &j.moves {
@@ -67,7 +80,14 @@ pub(crate) fn print_judgement(j: &tansaku::Judgement, json: bool) {
             Some(_) => "farther",
             None => "",
         };
-        println!("{:<10} {:>9}  {mark:<8}  {}", m.name, known(m.distance), m.board);
+        // A move from a position that cannot reach the goal leads to
+        // another that cannot.
+        let distance = if j.reason.is_some() {
+            "none".to_string()
+        } else {
+            known(m.distance)
+        };
+        println!("{:<10} {:>9}  {mark:<8}  {}", m.name, distance, m.board);
     }
 }
 

@@ -135,8 +135,7 @@ pub(crate) fn judge(a: &GameArgs) -> Result<(), Failure> {
     let req = request_of(&a, game.as_ref())?;
     let (ctx, _session) = context(&a)?;
     let answer = game.judge(&req, &ctx).map_err(failure)?;
-    print_judgement(&answer, a.flag("json"));
-    Ok(())
+    print_judgement(&answer, a.flag("json"))
 }
 
 /// `tansaku trace ...`.

@@ -190,13 +190,9 @@ where
     if p.reversible() && p.state_count() <= JUDGE_TABLE_STATES {
         return judge_by_table(p, &prep.start, key, ctx);
     }
-    let distance = |s: &<P as Puzzle>::State| match run_ranked(p, s, &prep.bound, &prep.opts, ctx) {
-        Ok(sol) => Ok(Some(sol.len() as u32)),
-        Err(tansaku_core::search::SearchError::Unsolvable { .. }) => Ok(None),
-        Err(e) => Err(e.into()),
-    };
-    let here = distance(&prep.start)?;
-    judge_with(p, &prep.start, "search", here, |t, _| distance(t))
+    let reach = |s: &<P as Puzzle>::State| reached(run_ranked(p, s, &prep.bound, &prep.opts, ctx).map(|s| s.len()));
+    let here = reach(&prep.start)?;
+    judge_with(p, &prep.start, "search", here, |t, _| Ok(reach(t)?.distance()))
 }
 
 /// The judgement of a prepared start on a puzzle without ranks (knights,
@@ -210,13 +206,9 @@ where
     H: LowerBound<P>,
 {
     let p = &prep.puzzle;
-    let distance = |s: &<P as Puzzle>::State| match run(p, s, &prep.bound, &prep.opts, ctx) {
-        Ok(sol) => Ok(Some(sol.len() as u32)),
-        Err(tansaku_core::search::SearchError::Unsolvable { .. }) => Ok(None),
-        Err(e) => Err(e.into()),
-    };
-    let here = distance(&prep.start)?;
-    judge_with(p, &prep.start, "search", here, |t, _| distance(t))
+    let reach = |s: &<P as Puzzle>::State| reached(run(p, s, &prep.bound, &prep.opts, ctx).map(|s| s.len()));
+    let here = reach(&prep.start)?;
+    judge_with(p, &prep.start, "search", here, |t, _| Ok(reach(t)?.distance()))
 }
 
 /// The judgement of `start` by the whole space's distance table, made
@@ -240,25 +232,66 @@ where
         };
         retrograde_dense(p, opts).map(|(_, t)| t)
     })?;
-    judge_with(p, start, "table", table.get(p.rank(start)), |s, _| {
-        Ok(table.get(p.rank(s)))
-    })
+    let here = match table.get(p.rank(start)) {
+        Some(d) => Here::At(d),
+        None => Here::Unreachable(UNREACHED.to_string()),
+    };
+    judge_with(p, start, "table", here, |s, _| Ok(table.get(p.rank(s))))
+}
+
+/// Why a position the whole distance table does not hold is unreachable.
+const UNREACHED: &str =
+    "no sequence of moves reaches the goal from it (a breadth-first search from the goal never meets it)";
+
+/// What is known of a judged position's distance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Here {
+    /// Exactly this many moves.
+    At(u32),
+    /// Not proved (a search that stopped at its bound).
+    Unknown,
+    /// No sequence of moves reaches the goal, and why.
+    Unreachable(String),
+}
+
+impl Here {
+    /// The distance, when known.
+    pub(super) fn distance(&self) -> Option<u32> {
+        match self {
+            Here::At(d) => Some(*d),
+            Here::Unknown | Here::Unreachable(_) => None,
+        }
+    }
+}
+
+/// A search's outcome as a judged distance: a solution's length, or
+/// unreachable when the search proved no goal can be reached.
+fn reached(found: Result<usize, tansaku_core::search::SearchError>) -> Result<Here, RunError> {
+    match found {
+        Ok(len) => Ok(Here::At(len as u32)),
+        Err(e @ tansaku_core::search::SearchError::Unsolvable { .. }) => Ok(Here::Unreachable(e.to_string())),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The judgement of `start`, whose distance is `here`: each position one
-/// move away is judged by `distance` (given the position and `here`;
-/// `None`: not known); `source` says how.
+/// move away is judged by `distance` (given the position and `here`'s
+/// distance; `None`: not known); `source` says how.
 pub(super) fn judge_with<P>(
     p: &P,
     start: &<P as Puzzle>::State,
     source: &'static str,
-    here: Option<u32>,
+    here: Here,
     mut distance: impl FnMut(&<P as Puzzle>::State, Option<u32>) -> Result<Option<u32>, RunError>,
 ) -> Result<Judgement, RunError>
 where
     P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
     P::Move: std::fmt::Display,
 {
+    let (reason, here) = match here {
+        Here::Unreachable(why) => (Some(why), None),
+        known => (None, known.distance()),
+    };
     let mut next = Vec::new();
     p.for_each_successor(start, |m, t| next.push((m, t)));
     let mut moves = Vec::with_capacity(next.len());
@@ -281,6 +314,7 @@ where
     Ok(Judgement {
         board: p.notation(start),
         distance: here,
+        reason,
         source,
         moves,
     })

@@ -4,7 +4,7 @@
 //! hashing elsewhere) and returns plain data, so that a front end prints
 //! it without knowing the puzzle's types.
 
-use super::common::{JUDGE_TABLE_STATES, judge_by_table, judge_with};
+use super::common::{Here, JUDGE_TABLE_STATES, judge_by_table, judge_with};
 use crate::answer::{Cells, Checked, Judgement, Position};
 use crate::options::{BOTH, Kind, LONGEST, OptionSpec, Params, Question};
 use crate::{Game, settle};
@@ -1254,15 +1254,16 @@ where
     if p.dense() && p.reversible() && p.goal_states().is_some() && p.state_count() <= JUDGE_TABLE_STATES {
         return judge_by_table(p, &start, key, ctx);
     }
-    let distance = |s: &<P as Puzzle>::State| {
+    let reach = |s: &<P as Puzzle>::State| -> Result<Here, RunError> {
         let asked = req.clone().with("board", p.notation(s));
-        match solve(&asked)? {
-            SolveAnswer::Solved(sol) => Ok(Some(sol.length as u32)),
-            SolveAnswer::NoSolution(_) => Ok(None),
-        }
+        Ok(match solve(&asked)? {
+            SolveAnswer::Solved(sol) => Here::At(sol.length as u32),
+            SolveAnswer::NoSolution(n) if n.depth_limited => Here::Unknown,
+            SolveAnswer::NoSolution(n) => Here::Unreachable(n.reason),
+        })
     };
-    let here = distance(&start)?;
-    judge_with(p, &start, "search", here, |t, _| distance(t))
+    let here = reach(&start)?;
+    judge_with(p, &start, "search", here, |t, _| Ok(reach(t)?.distance()))
 }
 
 /// A `.tws` definition's start set for `longest` (twsearch #112): the

@@ -174,13 +174,19 @@ pub(super) fn sliding_judge(
     o: &Params,
     ctx: &Context,
 ) -> Result<Judgement, RunError> {
+    let unreachable = p.unsolvable_reason(start);
     if p.state_count() <= JUDGE_TABLE_STATES {
         let key = format!("{title} to {}", p.format(&p.goal()));
-        return judge_by_table(p, start, &key, ctx);
+        let mut judged = judge_by_table(p, start, &key, ctx)?;
+        if judged.reason.is_some() {
+            // The puzzle's own reason says why, which the table does not.
+            judged.reason = unreachable.or(judged.reason);
+        }
+        return Ok(judged);
     }
-    if p.unsolvable_reason(start).is_some() {
+    if let Some(why) = unreachable {
         // Its children are in the same unreachable half.
-        return judge_with(p, start, "search", None, |_, _| Ok(None));
+        return judge_with(p, start, "search", Here::Unreachable(why), |_, _| Ok(None));
     }
     let mut opts = solve_options(p, o, ctx)?;
     opts.algorithm = Some(tansaku_core::search::auto::Algorithm::IdaStar);
@@ -202,7 +208,8 @@ pub(super) fn sliding_judge(
         }
     };
     let here = within(start, here_depth)?;
-    judge_with(p, start, "search", here, |t, here| {
+    let known = here.map_or(Here::Unknown, Here::At);
+    judge_with(p, start, "search", known, |t, here| {
         let h = bounds.next().unwrap_or(0);
         match here {
             Some(0) => Ok(Some(1)),

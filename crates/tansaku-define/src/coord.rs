@@ -21,7 +21,7 @@
 //! distances are those of the projected puzzle's own ranks, entry for
 //! entry (tested against the generic engine).
 
-use super::tws::Tws;
+use super::tws::{PieceSet, Tws};
 use rayon::prelude::*;
 use tansaku_core::puzzle::{Puzzle, Ranked};
 
@@ -76,6 +76,226 @@ pub struct Coords {
     goals: Vec<u64>,
 }
 
+/// One set of a projected puzzle laid out for its tables: its sizes, and
+/// each move's action on its slots.
+struct Layout<'a> {
+    t: &'a Tws,
+    set: &'a PieceSet,
+    /// Slots, orientations, orientation digits kept.
+    n: usize,
+    o: u64,
+    digits: usize,
+    span: u64,
+    positions: u64,
+    moves: usize,
+    /// Orientations in piece order (pieces kept among others).
+    pieces: bool,
+    /// Each move's `from` and `twist` on the set's slots.
+    actions: Vec<(&'a [u8], &'a [u8])>,
+    /// Where each slot's piece goes: `to[a][i]`.
+    to: Vec<Vec<usize>>,
+}
+
+impl<'a> Layout<'a> {
+    fn of(t: &'a Tws, set: &'a PieceSet) -> Layout<'a> {
+        let (n, o) = (set.count, u64::from(set.orientations));
+        let digits = set.digits();
+        let base = set.offset / 2;
+        let actions: Vec<(&[u8], &[u8])> = t
+            .metric_moves
+            .iter()
+            .map(|&i| {
+                let a = &t.actions[i];
+                (&a.from[base..base + n], &a.twist[base..base + n])
+            })
+            .collect();
+        let to = actions
+            .iter()
+            .map(|(from, _)| {
+                let mut to = vec![0; n];
+                for (j, &f) in from.iter().enumerate() {
+                    to[usize::from(f)] = j;
+                }
+                to
+            })
+            .collect();
+        Layout {
+            t,
+            set,
+            n,
+            o,
+            digits,
+            span: o.pow(digits as u32),
+            positions: set.classes.count(),
+            moves: t.metric_moves.len(),
+            pieces: set.piece_order && o > 1,
+            actions,
+            to,
+        }
+    }
+
+    /// The set's coordinate: its tables, `None` when one would pass
+    /// `u32` entries.
+    fn coordinate(&self) -> Option<SetCoord> {
+        let (span, size) = (self.span, self.positions * self.span);
+        // Pieces kept among blind ones: one table for the pair.
+        if self.set.blind != 0 && !self.set.piece_order {
+            return Some(SetCoord {
+                span,
+                size,
+                next: self.joint(),
+                twists: Twists::Joint,
+            });
+        }
+        let twists = if self.o == 1 {
+            Twists::None
+        } else if self.pieces {
+            Twists::Pieces {
+                base: self.o as u32,
+                add: self.add(),
+            }
+        } else {
+            Twists::Slots(self.slot_twists()?)
+        };
+        Some(SetCoord {
+            span,
+            size,
+            next: self.arrangements(),
+            twists,
+        })
+    }
+
+    /// The joint table: each arrangement with the orientations of the
+    /// classes not blind, moved.
+    fn joint(&self) -> Vec<u32> {
+        let (set, n, o, span, moves) = (self.set, self.n, self.o, self.span, self.moves);
+        let blind = set.blind;
+        let actions = &self.actions;
+        (0..self.positions * span)
+            .into_par_iter()
+            .flat_map_iter(|c| {
+                let (p, mut ori) = (c / span, c % span);
+                let (mut seq, mut turn) = ([0u8; 64], [0u8; 64]);
+                set.classes.unrank_into(p, &mut seq[..n]);
+                // As the rank writes them: the slots of classes not
+                // blind, in slot order, the first most significant.
+                for i in (0..n).rev() {
+                    if blind >> seq[i] & 1 == 0 {
+                        turn[i] = (ori % o) as u8;
+                        ori /= o;
+                    }
+                }
+                (0..moves).map(move |a| {
+                    let (from, twist) = actions[a];
+                    let mut out = [0u8; 64];
+                    let mut y = 0u64;
+                    for i in 0..n {
+                        let f = usize::from(from[i]);
+                        out[i] = seq[f];
+                        if blind >> seq[f] & 1 == 0 {
+                            y = y * o + (u64::from(turn[f]) + u64::from(twist[i])) % o;
+                        }
+                    }
+                    (set.classes.rank(&out[..n]) * span + y) as u32
+                })
+            })
+            .collect()
+    }
+
+    /// The table of arrangements: each moved, times `span` plus the
+    /// twists the kept pieces pick up (orientations in piece order).
+    fn arrangements(&self) -> Vec<u32> {
+        let (set, n, o, span, digits, pieces) = (self.set, self.n, self.o, self.span, self.digits, self.pieces);
+        let (to, actions) = (&self.to, &self.actions);
+        let moves = self.moves;
+        (0..self.positions)
+            .into_par_iter()
+            .flat_map_iter(|p| {
+                let mut seq = [0u8; 64];
+                set.classes.unrank_into(p, &mut seq[..n]);
+                (0..moves).map(move |a| {
+                    let mut out = [0u8; 64];
+                    for (i, &f) in actions[a].0.iter().enumerate() {
+                        out[i] = seq[usize::from(f)];
+                    }
+                    let q = set.classes.rank(&out[..n]);
+                    if !pieces {
+                        return q as u32;
+                    }
+                    // The twist each kept piece (class c, on slot i)
+                    // picks up where it lands.
+                    let mut tw = 0u64;
+                    let mut at = [0usize; 64];
+                    for (i, &c) in seq[..n].iter().enumerate() {
+                        at[usize::from(c)] = i;
+                    }
+                    for &i in &at[..digits] {
+                        tw = tw * o + u64::from(actions[a].1[to[a][i]]);
+                    }
+                    (q * span + tw) as u32
+                })
+            })
+            .collect()
+    }
+
+    /// How twists in piece order are added to the orientations.
+    fn add(&self) -> Add {
+        let (o, span) = (self.o, self.span);
+        if o == 2 {
+            Add::Xor
+        } else if span <= ADD_TABLE {
+            Add::Table(
+                (0..span * span)
+                    .map(|xy| add_digits(xy / span, xy % span, o, self.digits as u32) as u32)
+                    .collect(),
+            )
+        } else {
+            Add::Digits(self.digits as u32)
+        }
+    }
+
+    /// The table of orientations in slot order, `None` past `2^28`
+    /// entries: decoded as the rank does (the last digit from the sum when
+    /// kept), moved, encoded.
+    fn slot_twists(&self) -> Option<Vec<u32>> {
+        let (set, n, o, digits, moves) = (self.set, self.n, self.o, self.digits, self.moves);
+        if self.span * moves as u64 > 1 << 28 {
+            return None;
+        }
+        let solved_sum = {
+            let s = &self.t.solved[set.offset + n..set.offset + 2 * n];
+            s.iter().map(|&x| u64::from(x)).sum::<u64>() % o
+        };
+        let actions = &self.actions;
+        Some(
+            (0..self.span)
+                .into_par_iter()
+                .flat_map_iter(|x| {
+                    let mut d = [0u64; 64];
+                    let mut r = x;
+                    let mut sum = 0;
+                    for k in (0..digits).rev() {
+                        d[k] = r % o;
+                        r /= o;
+                        sum += d[k];
+                    }
+                    if set.sum_kept {
+                        d[n - 1] = (solved_sum + o - sum % o) % o;
+                    }
+                    (0..moves).map(move |a| {
+                        let (from, twist) = actions[a];
+                        let mut y = 0u64;
+                        for i in 0..digits {
+                            y = y * o + (d[usize::from(from[i])] + u64::from(twist[i])) % o;
+                        }
+                        y as u32
+                    })
+                })
+                .collect(),
+        )
+    }
+}
+
 /// Most sets a coordinate holds.
 const MAX_SETS: usize = 16;
 
@@ -90,173 +310,18 @@ impl Coords {
     /// not suit them (pieces kept among identical ones that are themselves
     /// alike, or a table past `u32`): the generic engine builds those.
     pub fn new(t: &Tws) -> Option<Coords> {
-        let moves = t.metric_moves.len();
-        let mut sets = Vec::new();
         if !Coords::suit(t) {
             return None;
         }
-        for set in &t.sets {
-            let (n, o) = (set.count, u64::from(set.orientations));
-            let digits = set.digits();
-            let span = o.pow(digits as u32);
-            let positions = set.classes.count();
-            let size = positions * span;
-            let joint = set.blind != 0 && !set.piece_order;
-            let pieces = set.piece_order && o > 1;
-            let base = set.offset / 2;
-            let actions: Vec<(&[u8], &[u8])> = t
-                .metric_moves
-                .iter()
-                .map(|&i| {
-                    let a = &t.actions[i];
-                    (&a.from[base..base + n], &a.twist[base..base + n])
-                })
-                .collect();
-            // Where each slot's piece goes: `to[a][i]`.
-            let to: Vec<Vec<usize>> = actions
-                .iter()
-                .map(|(from, _)| {
-                    let mut to = vec![0; n];
-                    for (j, &f) in from.iter().enumerate() {
-                        to[usize::from(f)] = j;
-                    }
-                    to
-                })
-                .collect();
-            if joint {
-                let blind = set.blind;
-                let next: Vec<u32> = (0..size)
-                    .into_par_iter()
-                    .flat_map_iter(|c| {
-                        let (p, mut ori) = (c / span, c % span);
-                        let (mut seq, mut turn) = ([0u8; 64], [0u8; 64]);
-                        set.classes.unrank_into(p, &mut seq[..n]);
-                        // As the rank writes them: the slots of classes not
-                        // blind, in slot order, the first most significant.
-                        for i in (0..n).rev() {
-                            if blind >> seq[i] & 1 == 0 {
-                                turn[i] = (ori % o) as u8;
-                                ori /= o;
-                            }
-                        }
-                        let actions = &actions;
-                        (0..moves).map(move |a| {
-                            let (from, twist) = actions[a];
-                            let mut out = [0u8; 64];
-                            let mut y = 0u64;
-                            for i in 0..n {
-                                let f = usize::from(from[i]);
-                                out[i] = seq[f];
-                                if blind >> seq[f] & 1 == 0 {
-                                    y = y * o + (u64::from(turn[f]) + u64::from(twist[i])) % o;
-                                }
-                            }
-                            (set.classes.rank(&out[..n]) * span + y) as u32
-                        })
-                    })
-                    .collect();
-                sets.push(SetCoord {
-                    span,
-                    size,
-                    next,
-                    twists: Twists::Joint,
-                });
-                continue;
-            }
-            let next: Vec<u32> = (0..positions)
-                .into_par_iter()
-                .flat_map_iter(|p| {
-                    let mut seq = [0u8; 64];
-                    set.classes.unrank_into(p, &mut seq[..n]);
-                    let (seq, to, actions) = (seq, &to, &actions);
-                    (0..moves).map(move |a| {
-                        let mut out = [0u8; 64];
-                        for (i, &f) in actions[a].0.iter().enumerate() {
-                            out[i] = seq[usize::from(f)];
-                        }
-                        let q = set.classes.rank(&out[..n]);
-                        if !pieces {
-                            return q as u32;
-                        }
-                        // The twist each kept piece (class c, on slot i)
-                        // picks up where it lands.
-                        let mut tw = 0u64;
-                        let mut at = [0usize; 64];
-                        for (i, &c) in seq[..n].iter().enumerate() {
-                            at[usize::from(c)] = i;
-                        }
-                        for &i in &at[..digits] {
-                            tw = tw * o + u64::from(actions[a].1[to[a][i]]);
-                        }
-                        (q * span + tw) as u32
-                    })
-                })
-                .collect();
-            let twists = if o == 1 {
-                Twists::None
-            } else if pieces {
-                Twists::Pieces {
-                    base: o as u32,
-                    add: if o == 2 {
-                        Add::Xor
-                    } else if span <= ADD_TABLE {
-                        Add::Table(
-                            (0..span * span)
-                                .map(|xy| add_digits(xy / span, xy % span, o, digits as u32) as u32)
-                                .collect(),
-                        )
-                    } else {
-                        Add::Digits(digits as u32)
-                    },
-                }
-            } else {
-                if span * moves as u64 > 1 << 28 {
-                    return None;
-                }
-                // Orientations in slot order: decode as the rank does (the
-                // last digit from the sum when kept), move, encode.
-                let solved_sum = {
-                    let s = &t.solved[set.offset + n..set.offset + 2 * n];
-                    s.iter().map(|&x| u64::from(x)).sum::<u64>() % o
-                };
-                let table = (0..span)
-                    .into_par_iter()
-                    .flat_map_iter(|x| {
-                        let mut d = [0u64; 64];
-                        let mut r = x;
-                        let mut sum = 0;
-                        for k in (0..digits).rev() {
-                            d[k] = r % o;
-                            r /= o;
-                            sum += d[k];
-                        }
-                        if set.sum_kept {
-                            d[n - 1] = (solved_sum + o - sum % o) % o;
-                        }
-                        let actions = &actions;
-                        (0..moves).map(move |a| {
-                            let (from, twist) = actions[a];
-                            let mut y = 0u64;
-                            for i in 0..digits {
-                                y = y * o + (d[usize::from(from[i])] + u64::from(twist[i])) % o;
-                            }
-                            y as u32
-                        })
-                    })
-                    .collect();
-                Twists::Slots(table)
-            };
-            sets.push(SetCoord {
-                span,
-                size,
-                next,
-                twists,
-            });
-        }
+        let sets = t
+            .sets
+            .iter()
+            .map(|set| Layout::of(t, set).coordinate())
+            .collect::<Option<Vec<SetCoord>>>()?;
         let total = sets.iter().try_fold(1u64, |acc, s| acc.checked_mul(s.size))?;
         Some(Coords {
             sets,
-            moves,
+            moves: t.metric_moves.len(),
             total,
             goals: t.goals.iter().map(|g| t.rank_of(g)).collect(),
         })

@@ -25,8 +25,7 @@
 //! to `3,393` classes: `117,567,450` entries instead of `5,304,568,500`.
 
 use super::coord::Coords;
-use super::prune::Projection;
-use super::tws::{Projected, ProjectedSymmetry, Tws};
+use super::tws::{Projected, ProjectedSymmetry, SetPart, Tws};
 use super::xorbfs::{NIBBLE_MAX, NIBBLE_UNREACHED};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -62,8 +61,8 @@ pub struct SymReduced {
 }
 
 impl SymReduced {
-    /// The reduction of `proj` (a projection of `full` over two sets or
-    /// more) by every symmetry of `full` that maps its positions, its
+    /// The reduction of the projection `parts` (of `full`, over two sets
+    /// or more) by every symmetry of `full` that maps its positions, its
     /// largest set first (of the moves' symmetries,
     /// [`Tws::move_symmetries`], on a puzzle of alike pieces those that
     /// take alike pieces onto alike pieces). `None` when fewer than two
@@ -71,12 +70,11 @@ impl SymReduced {
     /// when `A` or `B`'s images pass their limits.
     ///
     /// ```
-    /// use tansaku_define::{Definition, Src, prune::Projection, symtable::SymReduced, tws::SetPart};
+    /// use tansaku_define::{Definition, Src, symtable::SymReduced, tws::SetPart};
     /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
     /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
     /// // Edges in their slices, corners in their tetrads and twisted.
-    /// let coset = Projection::new(
-    ///     t.square_orbits()
+    /// let coset: Vec<SetPart> = t.square_orbits()
     ///         .into_iter()
     ///         .map(|o| SetPart {
     ///             set: o.set,
@@ -85,20 +83,19 @@ impl SymReduced {
     ///             alike: o.orbits,
     ///             unturned: 0,
     ///         })
-    ///         .collect(),
-    /// );
-    /// assert_eq!(coset.entries(&t), Some(5_304_568_500));
+    ///         .collect();
+    /// assert_eq!(t.project(&coset).tws.rank_space(), Some(5_304_568_500));
     /// let r = SymReduced::new(&t, &coset).unwrap();
     /// assert_eq!((r.symmetries(), r.classes()), (48, 3393));
     /// assert_eq!(r.entries(), 117_567_450);
     /// ```
-    pub fn new(full: &Tws, proj: &Projection) -> Option<SymReduced> {
+    pub fn new(full: &Tws, parts: &[SetPart]) -> Option<SymReduced> {
         let Shape {
             projected,
             a_size,
             b_size,
             syms,
-        } = shape(full, proj)?;
+        } = shape(full, parts)?;
         let p = &projected.tws;
         let bytes = p.bytes();
         let position = |r: u64| {
@@ -157,14 +154,34 @@ impl SymReduced {
         })
     }
 
-    /// About the entries of `proj`'s reduced table, without finding its
+    /// About the entries of the reduced table of the projection `parts`, without finding its
     /// classes (`|A|` over the symmetries, times `|B|`: a little under
     /// the count, representatives fixed by a symmetry being counted
     /// fractionally), and the symmetries; `None` where
     /// [`SymReduced::new`] is.
-    pub fn estimate(full: &Tws, proj: &Projection) -> Option<(u64, usize)> {
-        let s = shape(full, proj)?;
+    pub fn estimate(full: &Tws, parts: &[SetPart]) -> Option<(u64, usize)> {
+        let s = shape(full, parts)?;
         Some((s.a_size.div_ceil(s.syms.len() as u64) * s.b_size, s.syms.len()))
+    }
+
+    /// About the bytes of the index of the projection `parts` (what
+    /// [`SymReduced::index_bytes`] will be), without finding its classes;
+    /// `None` where [`SymReduced::new`] is.
+    pub fn estimate_index_bytes(full: &Tws, parts: &[SetPart]) -> Option<u64> {
+        let s = shape(full, parts)?;
+        let syms = s.syms.len() as u64;
+        Some(index_bytes(s.a_size, s.a_size.div_ceil(syms), syms * s.b_size))
+    }
+
+    /// Bytes the index holds beside the table, for as long as the table
+    /// is read: each state of `A`'s class, each class's representative
+    /// and stabilizer, and `B`'s images.
+    pub fn index_bytes(&self) -> u64 {
+        index_bytes(
+            self.class_of.len() as u64,
+            self.reps.len() as u64,
+            self.b_image.len() as u64,
+        )
     }
 
     /// Symmetries the reduction uses.
@@ -214,7 +231,8 @@ impl SymReduced {
     }
 
     /// Bytes [`SymReduced::distances`] holds at its peak: the table of
-    /// nibbles it fills in place, and the move tables.
+    /// nibbles it fills in place and the move tables, beside the index
+    /// ([`SymReduced::index_bytes`]), already held.
     pub fn build_bytes(&self) -> u64 {
         self.entries().div_ceil(2) + Coords::bytes(&self.projected.tws)
     }
@@ -420,18 +438,26 @@ struct Shape {
     syms: Vec<ProjectedSymmetry>,
 }
 
-/// [`Shape`] of `proj`, `None` where [`SymReduced::new`] is.
-fn shape(full: &Tws, proj: &Projection) -> Option<Shape> {
-    if proj.0.len() < 2 || full.goals.len() != 1 {
+/// Bytes of an index of `a` states of `A` in `classes` classes, with
+/// `images` images of `B`'s states.
+fn index_bytes(a: u64, classes: u64, images: u64) -> u64 {
+    4 * a + 12 * classes + 4 * images
+}
+
+/// [`Shape`] of the projection `parts`, `None` where [`SymReduced::new`]
+/// is.
+fn shape(full: &Tws, parts: &[SetPart]) -> Option<Shape> {
+    if parts.len() < 2 || full.goals.len() != 1 {
         return None;
     }
     let size = |k: usize| {
-        Projection::new(vec![proj.0[k].clone()])
-            .entries(full)
+        full.project(std::slice::from_ref(&parts[k]))
+            .tws
+            .rank_space()
             .unwrap_or(u64::MAX)
     };
-    let first = (0..proj.0.len()).max_by_key(|&k| (size(k), std::cmp::Reverse(k)))?;
-    let mut parts = proj.0.clone();
+    let first = (0..parts.len()).max_by_key(|&k| (size(k), std::cmp::Reverse(k)))?;
+    let mut parts = parts.to_vec();
     let a = parts.remove(first);
     parts.insert(0, a);
     let projected = full.project(&parts);

@@ -285,8 +285,11 @@ fn memory_limit_refuses_before_allocating() {
     }
 }
 
-/// 5x5 (419,430,400 boards each): run with `cargo test --release -- --ignored`;
-/// about 20 s each on 2 cores. The figures are in BENCHMARKS.md.
+/// 5x5 (419,430,400 boards each), about 20 s each on 2 cores: left out of
+/// the README's test command (kept under ten minutes), run by CI as a
+/// stage of its own (`.ci/run`: `cargo test --release -p tansaku-puzzles
+/// --test main -- --ignored spec_flip::`). The figures are in
+/// BENCHMARKS.md.
 #[test]
 #[ignore]
 fn square_5x5_longest() {

@@ -334,4 +334,3 @@ impl Tables {
 /// symmetry holds its first set's rank shifted by this many bits, beside
 /// the other sets' rank (below `2^27` by `symtable`'s limits).
 const SPLIT: u32 = 32;
-

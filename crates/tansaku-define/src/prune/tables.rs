@@ -1,8 +1,8 @@
 //! Building the tables of a plan, or finding them kept (in the context's
 //! memory or in their files), ready for lookups.
 
-use super::file::TableFile;
 use super::entries::{Built, Entries, Nibbles};
+use super::file::TableFile;
 use super::stages::{Lookup, On, reads, stages};
 use super::{Projection, TableReport, Width};
 use crate::coord::Coords;

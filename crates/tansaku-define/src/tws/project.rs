@@ -316,103 +316,99 @@ impl Tws {
         })
     }
 
-    /// The puzzle seen through `parts` (one per set kept): the pieces not
-    /// kept made identical, orientation dropped where asked.
-    pub fn project(&self, parts: &[SetPart]) -> Projected {
-        let mut sets = Vec::new();
-        let mut maps = Vec::new();
-        let mut solved = Vec::new();
-        let mut offset = 0;
-        for part in parts {
-            let old = &self.sets[part.set];
-            let n = old.count;
-            let classes = self.classes_of(part.set);
-            let kept: Vec<u8> = if part.alike.is_empty() {
-                (0..classes as u8).filter(|c| part.pieces.contains(c)).collect()
-            } else {
-                (0..part.alike.len() as u8).collect()
-            };
-            let merged = kept.len() as u8;
-            let mut class = vec![merged; 256];
-            for (k, &c) in kept.iter().enumerate() {
-                class[usize::from(c)] = k as u8;
-            }
-            if !part.alike.is_empty() {
-                for (g, group) in part.alike.iter().enumerate() {
-                    for &c in group {
-                        class[usize::from(c)] = g as u8;
-                    }
-                }
-            }
-            let some_merged = kept.len() < classes && part.alike.is_empty();
-            let orientation = part.orientation && old.orientations > 1;
-            // Ignored orientations: the merged class's, and those the file
-            // ignores (`?`) among the kept classes.
-            let mut blind = if some_merged && orientation { 1u64 << merged } else { 0 };
-            if orientation {
-                if part.alike.is_empty() {
-                    for (k, &c) in kept.iter().enumerate() {
-                        blind |= (old.blind >> c & 1) << k;
-                    }
-                } else {
-                    // A group is blind when one of its classes is.
-                    for (g, group) in part.alike.iter().enumerate() {
-                        if part.unturned >> g & 1 == 1 || group.iter().any(|&c| old.blind >> c & 1 == 1) {
-                            blind |= 1 << g;
-                        }
-                    }
-                }
-            }
-            let old_solved = &self.solved[old.offset..old.offset + 2 * n];
-            let mut counts = vec![0u32; kept.len() + usize::from(some_merged)];
-            let mut cells = vec![0u8; 2 * n];
-            for i in 0..n {
-                let c = class[usize::from(old_solved[i])];
-                counts[usize::from(c)] += 1;
-                cells[i] = c;
-                cells[n + i] = if orientation && blind >> c & 1 == 0 {
-                    old_solved[n + i]
-                } else {
-                    0
-                };
-            }
-            let seen = cells[..n].iter().filter(|&&c| blind >> c & 1 == 0).count();
-            let o = if orientation { old.orientations } else { 1 };
-            let singles = counts[..kept.len()].iter().all(|&c| c == 1);
-            sets.push(PieceSet {
-                name: old.name.clone(),
-                count: n,
-                orientations: o,
-                offset,
-                classes: if some_merged && singles {
-                    Multiset::pieces_among(kept.len(), n)
-                } else {
-                    Multiset::new(&counts)
-                }
-                .unwrap_or_else(|| Multiset::unranked(&counts)),
-                sum_kept: orientation && !some_merged && old.sum_kept,
-                solved_sum: cells[n..].iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o),
-                blind,
-                seen,
-                piece_order: some_merged && orientation && blind == 1 << merged && singles,
-                labels: (1..=counts.len()).collect(),
-            });
-            let made = sets.last().expect("pushed above");
-            let span = u64::from(made.orientations).pow(made.digits() as u32);
-            maps.push(PartMap {
-                from: old.offset,
-                to: offset,
-                count: n,
-                class,
-                blind,
-                orientation,
-                span,
-            });
-            solved.extend_from_slice(&cells);
-            offset += 2 * n;
+    /// One part of a projection, its set written at `offset`: the set, how
+    /// positions map onto it, and its solved cells.
+    fn project_set(&self, part: &SetPart, offset: usize) -> (PieceSet, PartMap, Vec<u8>) {
+        let old = &self.sets[part.set];
+        let n = old.count;
+        let classes = self.classes_of(part.set);
+        let kept: Vec<u8> = if part.alike.is_empty() {
+            (0..classes as u8).filter(|c| part.pieces.contains(c)).collect()
+        } else {
+            (0..part.alike.len() as u8).collect()
+        };
+        let merged = kept.len() as u8;
+        let mut class = vec![merged; 256];
+        for (k, &c) in kept.iter().enumerate() {
+            class[usize::from(c)] = k as u8;
         }
-        let actions = self
-            .actions
+        if !part.alike.is_empty() {
+            for (g, group) in part.alike.iter().enumerate() {
+                for &c in group {
+                    class[usize::from(c)] = g as u8;
+                }
+            }
+        }
+        let some_merged = kept.len() < classes && part.alike.is_empty();
+        let orientation = part.orientation && old.orientations > 1;
+        // Ignored orientations: the merged class's, and those the file
+        // ignores (`?`) among the kept classes.
+        let mut blind = if some_merged && orientation { 1u64 << merged } else { 0 };
+        if orientation {
+            if part.alike.is_empty() {
+                for (k, &c) in kept.iter().enumerate() {
+                    blind |= (old.blind >> c & 1) << k;
+                }
+            } else {
+                // A group is blind when one of its classes is.
+                for (g, group) in part.alike.iter().enumerate() {
+                    if part.unturned >> g & 1 == 1 || group.iter().any(|&c| old.blind >> c & 1 == 1) {
+                        blind |= 1 << g;
+                    }
+                }
+            }
+        }
+        let old_solved = &self.solved[old.offset..old.offset + 2 * n];
+        let mut counts = vec![0u32; kept.len() + usize::from(some_merged)];
+        let mut cells = vec![0u8; 2 * n];
+        for i in 0..n {
+            let c = class[usize::from(old_solved[i])];
+            counts[usize::from(c)] += 1;
+            cells[i] = c;
+            cells[n + i] = if orientation && blind >> c & 1 == 0 {
+                old_solved[n + i]
+            } else {
+                0
+            };
+        }
+        let seen = cells[..n].iter().filter(|&&c| blind >> c & 1 == 0).count();
+        let o = if orientation { old.orientations } else { 1 };
+        let singles = counts[..kept.len()].iter().all(|&c| c == 1);
+        let made = PieceSet {
+            name: old.name.clone(),
+            count: n,
+            orientations: o,
+            offset,
+            classes: if some_merged && singles {
+                Multiset::pieces_among(kept.len(), n)
+            } else {
+                Multiset::new(&counts)
+            }
+            .unwrap_or_else(|| Multiset::unranked(&counts)),
+            sum_kept: orientation && !some_merged && old.sum_kept,
+            solved_sum: cells[n..].iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o),
+            blind,
+            seen,
+            piece_order: some_merged && orientation && blind == 1 << merged && singles,
+            labels: (1..=counts.len()).collect(),
+        };
+        let span = u64::from(made.orientations).pow(made.digits() as u32);
+        let map = PartMap {
+            from: old.offset,
+            to: offset,
+            count: n,
+            class,
+            blind,
+            orientation,
+            span,
+        };
+        (made, map, cells)
+    }
+
+    /// The moves seen through `parts`: each set's slots, twists only where
+    /// the orientation is kept.
+    fn project_actions(&self, parts: &[SetPart]) -> Vec<Action> {
+        self.actions
             .iter()
             .map(|a| {
                 let mut from = Vec::new();
@@ -436,7 +432,24 @@ impl Tws {
                     power: a.power,
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// The puzzle seen through `parts` (one per set kept): the pieces not
+    /// kept made identical, orientation dropped where asked.
+    pub fn project(&self, parts: &[SetPart]) -> Projected {
+        let mut sets = Vec::new();
+        let mut maps = Vec::new();
+        let mut solved = Vec::new();
+        let mut offset = 0;
+        for part in parts {
+            let (set, map, cells) = self.project_set(part, offset);
+            sets.push(set);
+            maps.push(map);
+            solved.extend_from_slice(&cells);
+            offset += cells.len();
+        }
+        let actions = self.project_actions(parts);
         let tws = Tws {
             fingerprint: self.fingerprint,
             name: self.name.clone(),

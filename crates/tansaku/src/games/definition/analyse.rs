@@ -1,0 +1,198 @@
+//! The whole space of a defined puzzle: every position's distance, from
+//! the goals or from a start set.
+
+use super::defined::{Defined, Listed};
+use super::options::params;
+
+use crate::options::Question;
+pub(super) use crate::{Longest, Request, RunError};
+use std::fmt::Display;
+use tansaku_core::context::Context;
+use tansaku_core::picture::Picture;
+use tansaku_core::search::SearchError;
+use tansaku_core::search::retrograde::{
+    Analysis, RetroOptions, count_orbits, retrograde_dense, retrograde_sparse, retrograde_symmetric,
+};
+use tansaku_core::{Puzzle, Ranked};
+use tansaku_define::Cells as Fixed;
+use tansaku_define::Definition;
+use tansaku_define::blocks::Grid;
+use tansaku_define::tws::{Heap, Perm, StartSet};
+
+/// The distance of every position to the goal: dense (every rank, a
+/// byte or two bits each, with the request's checkpoints) where the ranks
+/// fit the budget, else the positions reached
+/// from the start, hashed. `keep` caps the longest positions returned.
+///
+/// ```
+/// use tansaku::define::{Definition, Src};
+/// use tansaku::games::definition as run;
+/// let text = "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n";
+/// let d = Definition::parse(&Src::new("swap.toml", text), None).unwrap();
+/// let a = run::analyse(&d, &Default::default(), &tansaku::Context::new()).unwrap();
+/// assert_eq!(a.histogram, vec![1, 2, 5, 2, 2]);
+/// assert_eq!(a.positions, ["../AB", "AB/.."]);
+/// ```
+pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
+    let key = format!(
+        "definition {} ({} metric, file hash {:016x})",
+        def.name(),
+        def.metric(),
+        def.fingerprint()
+    );
+    params(def, req, Question::Longest)?;
+    if let (Some(_), Definition::Blocks(_)) = (req.get("from"), def) {
+        return Err(RunError::BadInput(
+            "a start set is read for .tws puzzles only: a blocks puzzle's analysis covers every position reached from its start"
+                .into(),
+        ));
+    }
+    if let (Some(text), Definition::Tws(t)) = (req.get("from"), def) {
+        let set = t
+            .start_set(text)
+            .map_err(|e| RunError::BadInput(format!("the start set: {e}")))?;
+        let opts = req.retro(ctx, format!("{key}, distances for a start set"));
+        let mut out = if t.bytes() <= 16 {
+            analyse_from(&Perm::<Fixed<16>>::new(t), &set, opts)
+        } else if t.bytes() <= 32 {
+            analyse_from(&Perm::<Fixed<32>>::new(t), &set, opts)
+        } else {
+            analyse_from(&Perm::<Fixed<64>>::new(t), &set, opts)
+        }?;
+        out.puzzle = def.name().to_string();
+        out.metric = Some(def.metric().to_string());
+        out.from = Some(text.to_string());
+        return Ok(out);
+    }
+    let opts = req.retro(ctx, key);
+    let mut out = with_puzzle!(def, |p| analyse_on(&p, opts, ctx))?;
+    out.puzzle = def.name().to_string();
+    out.metric = Some(def.metric().to_string());
+    Ok(out)
+}
+
+pub(super) fn analyse_on<P: Defined>(p: &P, opts: RetroOptions, ctx: &Context) -> Result<Longest, RunError>
+where
+    P::Move: Display,
+{
+    let syms = p.symmetry_count();
+    // A space with dense ranks that does not fit two bits a rank fits a
+    // hash table even less: `retrograde` refuses it before allocating
+    // anything.
+    let (analysis, orbits, representation) = if p.dense() {
+        let (a, _, orbits) = retrograde_symmetric(p, opts.clone())?;
+        (a, orbits, "dense")
+    } else {
+        let goals = match p.goal_states() {
+            Some(g) => g,
+            None => {
+                let start = p.start(None).map_err(RunError::BadInput)?;
+                reachable_goals(p, &start, ctx)?
+            }
+        };
+        let listed = Listed { p, goals };
+        let (a, map) = retrograde_sparse(&listed, opts.clone())?;
+        let orbits =
+            (syms > 1).then(|| count_orbits(p, map.iter().filter(|&(_, &d)| d == a.longest).map(|(s, _)| s.clone())));
+        (a, orbits, "hashed")
+    };
+    let limit = opts.keep;
+    let mut out = Longest::of(
+        p,
+        |s| p.grid(s),
+        String::new(),
+        analysis,
+        p.dense().then(|| p.state_count()),
+        orbits,
+        limit,
+    );
+    if syms > 1 {
+        out.symmetries = p.symmetry_names();
+    }
+    out.representation = representation;
+    Ok(out)
+}
+
+/// God's number from a start set to the file's solved set (twsearch
+/// #112): every position's distance to the goal, by a breadth-first
+/// analysis from it, counted over the positions of the start set. Counts
+/// are of positions as the file sees them (its alike pieces alike).
+pub(super) fn analyse_from<const N: usize>(
+    p: &Perm<'_, Fixed<N>>,
+    set: &StartSet,
+    opts: RetroOptions,
+) -> Result<Longest, RunError> {
+    let t = p.0;
+    let keep = opts.keep;
+    let (all, table) = retrograde_dense(p, opts)?;
+    let within = |r: u64| table.get(r).filter(|_| set.contains(t, &p.unrank(r).0[..t.bytes()]));
+    let mut histogram = vec![0u64; all.histogram.len()];
+    for r in 0..p.state_count() {
+        if let Some(d) = within(r) {
+            histogram[d as usize] += 1;
+        }
+    }
+    while histogram.last() == Some(&0) {
+        histogram.pop();
+    }
+    let Some(&count) = histogram.last() else {
+        return Err(RunError::BadInput(
+            "the start set holds no position the moves reach from the solved set (check its orientations and parities)"
+                .into(),
+        ));
+    };
+    let longest = (histogram.len() - 1) as u32;
+    let positions: Vec<_> = (0..p.state_count())
+        .filter(|&r| within(r) == Some(longest))
+        .take(keep)
+        .map(|r| p.unrank(r))
+        .collect();
+    let analysis = Analysis {
+        states: histogram.iter().sum(),
+        histogram,
+        longest,
+        count,
+        positions,
+        stats: all.stats,
+    };
+    let mut out = Longest::of(
+        p,
+        |s| p.grid(s),
+        String::new(),
+        analysis,
+        Some(p.state_count()),
+        None,
+        keep,
+    );
+    out.representation = "dense";
+    Ok(out)
+}
+
+/// The goal positions among those reachable from `start` (moves are
+/// reversible, so these are the goals of the start's component).
+pub(super) fn reachable_goals<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Vec<P::State>, SearchError> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut queue = std::collections::VecDeque::new();
+    let mut goals = Vec::new();
+    seen.insert(start.clone());
+    queue.push_back(start.clone());
+    let per_state = (std::mem::size_of::<P::State>() as u64) * 3 + 16;
+    while let Some(s) = queue.pop_front() {
+        if p.is_goal(&s) {
+            goals.push(s.clone());
+        }
+        p.for_each_successor(&s, |_, t| {
+            if seen.insert(t.clone()) {
+                queue.push_back(t);
+            }
+        });
+        if seen.len() % 65_536 == 0 {
+            ctx.check("the positions reached from the start", seen.len() as u64 * per_state)
+                .map_err(SearchError::from)?;
+            if let Some(why) = ctx.stopped() {
+                return Err(SearchError::Stopped(why));
+            }
+        }
+    }
+    Ok(goals)
+}

@@ -12,4 +12,5 @@ mod names;
 mod near;
 mod published;
 mod questions;
+mod tws_longest;
 mod tws_search;

@@ -1,5 +1,7 @@
 //! Helpers shared by the door's tests.
 
+pub(crate) mod tws;
+
 /// The workspace's root (where `data/` and `puzzles/` are).
 pub(crate) const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 

@@ -1,0 +1,321 @@
+//! God's number of `.tws` puzzles through the door: from a start set,
+//! with several solved positions or orientations ignored, up to the
+//! symmetries found from the moves, and at two bits a position resumed and
+//! on disk.
+
+use crate::support::tws::{load, scramble, solve, whole};
+use std::path::Path;
+use std::sync::Arc;
+use tansaku::Context;
+use tansaku::{Ranked, Request};
+
+use tansaku::define::{Cells, Definition, Src};
+use tansaku::games::definition as run;
+use tansaku::search::auto::Algorithm;
+
+/// God's number between two phases (twsearch #112), `longest --from`:
+/// on the 2x2x2, from "the layer U does not turn is solved" (its pieces
+/// 2, 4 and 5 home and unturned) to solved, the histogram equals the
+/// whole table's distances counted over exactly those positions (found
+/// here by hand, piece by piece), 648 of them; and from anything to a
+/// goal that asks only for that layer. A start set that tells apart
+/// pieces the goal makes alike, one no move reaches, and one for a
+/// blocks puzzle are refused in a line.
+#[test]
+fn gods_number_from_a_start_set() {
+    use tansaku::define::tws::Perm;
+    let w = whole("2x2x2.tws", "htm");
+    let (def, table) = &*w;
+    let Definition::Tws(t) = def else { unreachable!() };
+    let p = Perm::<Cells<32>>::new(t);
+    let layer_home = |s: &[u8]| [1usize, 3, 4].iter().all(|&i| s[i] == i as u8 && s[7 + i] == 0);
+    let mut expected: Vec<u64> = Vec::new();
+    for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()) {
+        if layer_home(&p.unrank(r).0) {
+            let d = table.get(r).unwrap() as usize;
+            expected.resize(expected.len().max(d + 1), 0);
+            expected[d] += 1;
+        }
+    }
+    let from = "CORNERS 0 2 0 4 5 0 0 / ? 0 ? 0 0 ? ?";
+    let ctx = Context::new();
+    let got = run::analyse(def, &Request::default().with("from", from), &ctx).unwrap();
+    assert_eq!(got.histogram, expected);
+    assert_eq!(got.states, 648);
+    assert_eq!(got.longest as usize, expected.len() - 1);
+    assert_eq!(got.count, *expected.last().unwrap());
+    for text in &got.positions {
+        let s = t.parse_state(text).unwrap();
+        assert!(layer_home(&s), "{text}");
+    }
+
+    // The goal asks for that layer only; the start is anything.
+    let path = Path::new(crate::support::ROOT).join("puzzles/2x2x2.tws");
+    let file = std::fs::read_to_string(path).unwrap();
+    let layer = file.replacen("1 2 3 4 5 6 7\n0 0 0 0 0 0 0", "1 2 1 4 5 1 1\n? 0 ? 0 0 ? ?", 1);
+    let goal = Definition::parse(&Src::new("layer.tws", &layer), None).unwrap();
+    let whole_layer = run::analyse(&goal, &Request::default(), &ctx).unwrap();
+    let any = run::analyse(
+        &goal,
+        &Request::default().with("from", "CORNERS 1 1 1 1 1 1 1 / ? ? ? ? ? ? ?"),
+        &ctx,
+    )
+    .unwrap();
+    assert_eq!(any.histogram, whole_layer.histogram);
+    let none_given = run::analyse(&goal, &Request::default().with("from", ""), &ctx).unwrap();
+    assert_eq!(none_given.histogram, whole_layer.histogram);
+
+    for (definition, start, says) in [
+        (&goal, "CORNERS 1 2 3 4 5 1 1", "tells apart pieces"),
+        (
+            &goal,
+            "CORNERS 1 2 1 4 5 1 1 / 1 0 ? 0 0 ? ?",
+            "whose orientation the file ignores",
+        ),
+        (
+            def,
+            "CORNERS 1 2 3 4 5 6 7 / 1 0 0 0 0 0 0",
+            "no position the moves reach",
+        ),
+        (def, "EDGES 1 2", "not a set of"),
+        (def, "CORNERS 1 2 3", "7 pieces"),
+        (def, "CORNERS 1 2 3 4 5 6 7 / 0 0 0 0 0 0 3", "3 is not one"),
+    ] {
+        let e = run::analyse(definition, &Request::default().with("from", start), &ctx).unwrap_err();
+        assert!(e.to_string().contains(says), "{start}: {e}");
+    }
+    let swap = Definition::parse(
+        &Src::new(
+            "swap.toml",
+            "name = \"swap\"\nkind = \"blocks\"\nstart = \"AB/..\"\ngoal = \"BA/..\"\n",
+        ),
+        None,
+    )
+    .unwrap();
+    let e = run::analyse(&swap, &Request::default().with("from", "AB/.."), &ctx).unwrap_err();
+    assert!(e.to_string().contains(".tws puzzles only"), "{e}");
+}
+
+/// `longest` on a group puzzle counts its antipodes up to the symmetries
+/// found from the moves: the figure equals a count of distinct least
+/// images over the whole distance table (the 2x2x2's 2644 antipodes in
+/// the half-turn metric make 449 classes under its 6 symmetries).
+#[test]
+fn antipodes_up_to_symmetry_from_the_moves() {
+    use std::collections::HashSet;
+    use tansaku::define::tws::Perm;
+    for (file, metric) in [("2x2x2.tws", "htm"), ("2x2x2.tws", "qtm"), ("pyraminx.tws", "htm")] {
+        let w = whole(file, metric);
+        let (def, table) = &*w;
+        let Definition::Tws(t) = def else { unreachable!() };
+        let longest = run::analyse(def, &Request::default(), &Context::new()).unwrap();
+        assert_eq!(longest.symmetries.len(), t.symmetries().len());
+        let p = Perm::<Cells<32>>::new(t);
+        let n = t.bytes();
+        let mut classes = HashSet::new();
+        let mut c = [0u8; 32];
+        for r in (0..p.state_count()).filter(|&r| table.get(r) == Some(longest.longest)) {
+            let s = p.unrank(r);
+            let least = t
+                .symmetries()
+                .iter()
+                .map(|y| {
+                    t.conjugate(y, &s.0[..n], &mut c[..n]);
+                    p.rank(&p.state(&c[..n]))
+                })
+                .min();
+            classes.insert(least);
+        }
+        assert_eq!(
+            longest.count_up_to_symmetry,
+            Some(classes.len() as u64),
+            "{file} {metric}"
+        );
+    }
+}
+
+/// God's-number runs of a `.tws` puzzle that pause and use little memory
+/// (twsearch #113, #114): two bits a position, stopped after some levels
+/// and resumed from the checkpoint, or kept on disk, give the byte
+/// analysis's histogram, antipodes and antipode classes.
+#[test]
+fn tws_longest_two_bits_resumed_and_on_disk() {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    use tansaku::context::Observer;
+    use tansaku::search::retrograde::Bits;
+    /// Cancels its context after `after` levels (a note each).
+    struct StopAfter(usize, AtomicUsize, Context);
+    impl Observer for StopAfter {
+        fn begin(&self, _: Option<u64>, _: &str) {}
+        fn update(&self, _: u64, _: &str) {}
+        fn note(&self, _: &str) {
+            if self.1.fetch_add(1, Relaxed) + 1 == self.0 {
+                self.2.cancel();
+            }
+        }
+        fn end(&self) {}
+    }
+    // Half-turn metric: its 2,644 antipodes are more than the 1,000
+    // positions an answer keeps, so the classes must come from the table.
+    let def = load("2x2x2.tws", Some("htm"));
+    let whole = run::analyse(
+        &def,
+        &Request {
+            bits: Bits::Eight,
+            ..Default::default()
+        },
+        &Context::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        (whole.longest, whole.count, whole.count_up_to_symmetry),
+        (11, 2644, Some(449))
+    );
+    // Positions compared by count and equality only: a failure must not
+    // print a thousand of them.
+    let figures = |l: &run::Longest| {
+        (
+            l.histogram.clone(),
+            l.count,
+            l.count_up_to_symmetry,
+            l.positions.len(),
+            l.positions == whole.positions,
+        )
+    };
+    for stops in [vec![3], vec![2, 5, 2], vec![10]] {
+        let dir = tempfile::tempdir().unwrap();
+        let req = Request {
+            bits: Bits::Two,
+            checkpoint: Some((dir.path().to_path_buf(), std::time::Duration::ZERO)),
+            ..Default::default()
+        };
+        for &after in &stops {
+            let base = Context::new();
+            let stop = StopAfter(after, AtomicUsize::new(0), base.clone());
+            let ctx = base.with_observer(Arc::new(stop));
+            assert!(run::analyse(&def, &req, &ctx).is_err(), "stopped after {after} levels");
+            assert!(dir.path().join("longest.ckpt").exists());
+        }
+        let resumed = run::analyse(&def, &req, &Context::new()).unwrap();
+        assert_eq!(figures(&resumed), figures(&whole), "stops {stops:?}");
+        assert!(
+            !dir.path().join("longest.ckpt").exists(),
+            "a finished run removes its checkpoint"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let req = Request {
+        bits: Bits::Two,
+        disk: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    };
+    // 3,674,160 positions at two bits are 918 kB: a 400 kB budget sends the
+    // table to disk.
+    let on_disk = run::analyse(&def, &req, &Context::new().with_budget(400 << 10)).unwrap();
+    assert_eq!(figures(&on_disk), figures(&whole));
+}
+
+/// Several solved positions (twsearch #116): a position is solved when it
+/// is any of them. Distances in a file with two Solved blocks are the
+/// least of the distances in the two files that have one each; IDA* on
+/// tables derived from the file (built from both) finds them; a block that
+/// is not an arrangement of the first block's pieces is refused.
+#[test]
+fn several_solved_positions() {
+    let home = std::fs::read_to_string(Path::new(crate::support::ROOT).join("puzzles/2x2x2.tws"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.contains("tansaku-expect"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let Definition::Tws(t) = Definition::parse(&Src::new("home.tws", &home), None).unwrap() else {
+        unreachable!()
+    };
+    // The second solved position: the cube after R2 U F', as a block.
+    let other = t.scramble("R2 U F'").unwrap();
+    let row = &t.rows(&other)[0];
+    let (perm, ori) = row["CORNERS".len()..].split_once('/').unwrap();
+    let block = format!("Solved\nCORNERS\n{}\n{}\nEnd\n", perm.trim(), ori.trim());
+    let identity = "Solved\nCORNERS\n1 2 3 4 5 6 7\n0 0 0 0 0 0 0\nEnd\n";
+    assert!(home.contains(identity));
+    let both_text = home.replacen(identity, &format!("{identity}\n{block}"), 1);
+    let alone_text = home.replacen(identity, &block, 1);
+    let both = Definition::parse(&Src::new("both.tws", &both_text), None).unwrap();
+    let alone = Definition::parse(&Src::new("alone.tws", &alone_text), None).unwrap();
+    let home = Definition::Tws(t.clone());
+    let Definition::Tws(tb) = &both else { unreachable!() };
+    assert_eq!(tb.goals.len(), 2);
+    assert!(!tb.invertible());
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
+    let mut nearer_other = 0;
+    for seed in 0..8 {
+        let walk = scramble("2x2x2.tws", 300 + seed, 2 + seed as u32);
+        // Half of them walk from the second solved position.
+        let board = if seed % 2 == 0 { format!("R2 U F' {walk}") } else { walk };
+        let shown = t.rows(&t.scramble(&board).unwrap()).join(" | ");
+        let d_home = solve(&home, &shown, Algorithm::Bfs, None, &ctx).length;
+        let d_alone = solve(&alone, &shown, Algorithm::Bfs, None, &ctx).length;
+        let bfs = solve(&both, &shown, Algorithm::Bfs, None, &ctx);
+        assert_eq!(bfs.length, d_home.min(d_alone), "{board}");
+        nearer_other += usize::from(d_alone < d_home);
+        assert!(bfs.replayed);
+        for budget in ["64K", "64M"] {
+            let ida = solve(&both, &shown, Algorithm::IdaStar, Some(budget), &ctx);
+            assert_eq!(ida.length, bfs.length, "{board} {budget}");
+            assert!(ida.replayed);
+        }
+    }
+    assert!(nearer_other > 0, "some scramble is nearer the second solved position");
+    // The second block's own position is solved, in 0 moves.
+    let at_other = t.rows(&other).join(" | ");
+    assert_eq!(solve(&both, &at_other, Algorithm::IdaStar, Some("64K"), &ctx).length, 0);
+    // Every position is at most as far as with one solved position.
+    let all = run::analyse(&both, &Request::default(), &Context::new()).unwrap();
+    assert_eq!(all.states, 3_674_160);
+    let one = run::analyse(&home, &Request::default(), &Context::new()).unwrap();
+    assert!(all.longest <= one.longest);
+    // Not the first block's pieces.
+    let bad = both_text.replacen(&block, "Solved\nCORNERS\n1 1 3 4 5 6 7\n0 0 0 0 0 0 0\nEnd\n", 1);
+    let e = Definition::parse(&Src::new("bad.tws", &bad), None).unwrap_err();
+    assert!(e.message.contains("further Solved block"), "{e}");
+}
+
+/// Orientations ignored on part of a set (`?` in the Solved block,
+/// twsearch #65): the 2x2x2 with two corners' twists ignored has 7! x 3^5
+/// = 1,224,720 positions (a third of 3,674,160: the two free twists absorb
+/// the sum), searched breadth-first and by IDA* with tables derived from
+/// it alike; printed positions show `?` and read back.
+#[test]
+fn orientations_ignored_with_a_question_mark() {
+    let path = Path::new(crate::support::ROOT).join("puzzles/2x2x2.tws");
+    let text = std::fs::read_to_string(path).unwrap().replacen(
+        "1 2 3 4 5 6 7\n0 0 0 0 0 0 0",
+        "1 2 3 4 5 6 7\n0 ? 0 0 ? 0 0",
+        1,
+    );
+    let def = Definition::parse(&Src::new("blind.tws", &text), None).unwrap();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    assert_eq!(t.rank_space(), Some(1_224_720));
+    let all = run::analyse(&def, &Request::default(), &Context::new()).unwrap();
+    assert_eq!(all.states, 1_224_720);
+    let ctx = Context::new().with_tables(crate::support::shared_tables());
+    for seed in 0..6 {
+        let board = scramble("2x2x2.tws", 70 + seed, 9);
+        let bfs = solve(&def, &board, Algorithm::Bfs, None, &ctx);
+        for budget in ["64K", "64M"] {
+            let ida = solve(&def, &board, Algorithm::IdaStar, Some(budget), &ctx);
+            assert_eq!(ida.length, bfs.length, "{board} {budget}");
+            assert!(ida.replayed);
+        }
+        let s = t.scramble(&board).unwrap();
+        let shown = t.rows(&s).join(" | ");
+        assert!(shown.contains('?'), "{shown}");
+        assert_eq!(t.parse_state(&shown).unwrap(), s);
+    }
+    // Identical pieces must agree.
+    let mixed = std::fs::read_to_string(Path::new(crate::support::ROOT).join("puzzles/2x2x2.tws"))
+        .unwrap()
+        .replacen("1 2 3 4 5 6 7\n0 0 0 0 0 0 0", "1 1 3 4 5 6 7\n? 0 0 0 0 0 0", 1);
+    let e = Definition::parse(&Src::new("mixed.tws", &mixed), None).unwrap_err();
+    assert!(e.message.contains("both ? or neither"), "{e}");
+}

@@ -12,84 +12,25 @@ import { Player } from "./player.js";
 import { Trace } from "./trace.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
-
-const REVERSI = { X: "black", O: "white", ".": "empty" };
-const SLIDES = new Set(["sliding", "line"]);
-const DEFINITION = "definition";
-
-const ui = {
-  game: $("game"),
-  summary: $("summary"),
-  optionFields: $("option-fields"),
-  options: $("options"),
-  definitionBox: $("definition-box"),
-  definitionPreset: $("definition-preset"),
-  definition: $("definition"),
-  definitionFile: $("definition-file"),
-  check: $("check"),
-  checkResult: $("check-result"),
-  boardSection: $("board-section"),
-  preset: $("preset"),
-  board: $("board"),
-  boardHelp: $("board-help"),
-  boardText: $("board-text"),
-  goalText: $("goal-text"),
-  parity: $("parity"),
-  seed: $("seed"),
-  scrambleMoves: $("scramble-moves"),
-  scramble: $("scramble"),
-  algorithms: $("algorithms"),
-  solve: $("solve"),
-  cancel: $("cancel"),
-  progress: $("progress"),
-  progressBar: $("progress-bar"),
-  progressText: $("progress-text"),
-  notes: $("notes"),
-  figures: $("figures"),
-  results: $("results"),
-  playSection: $("play-section"),
-  playTitle: $("play-title"),
-  download: $("download"),
-  longestSection: $("longest-section"),
-  analyse: $("analyse"),
-  logScale: $("log-scale"),
-  longestFigures: $("longest-figures"),
-  histogram: $("histogram"),
-  chart: $("chart"),
-  antipodesHeading: $("antipodes-h"),
-  antipodes: $("antipodes"),
-  reversiSection: $("reversi-section"),
-  wipeouts: $("wipeouts"),
-  wipeoutFigures: $("wipeout-figures"),
-  wipeoutGames: $("wipeout-games"),
-  perftDepth: $("perft-depth"),
-  perft: $("perft"),
-  perftResult: $("perft-result"),
-  trySection: $("try-section"),
-  tryStart: $("try-start"),
-  error: $("error"),
-  live: $("live"),
-  backend: $("backend"),
-  version: $("version"),
-  lang: $("lang"),
-};
-
-const state = {
-  info: null,
-  game: null, // the chosen game's description ({name, options, answers, presets, algorithms})
-  definition: null, // {text, file} when the game is a definition
-  options: {},
-  board: "",
-  goal: "",
-  algos: ["auto"],
-  solution: null,
-  longest: null,
-  job: null, // {controller, id}
-  position: "", // the board shown, as the library writes it
-  shape: [], // the last solves' states per depth and nodes per bound: {algorithm, side, step, count}
-};
+import {
+  $,
+  DEFINITION,
+  REVERSI,
+  SLIDES,
+  announce,
+  answers,
+  debounce,
+  everyFrame,
+  number,
+  optionSpec,
+  progressParts,
+  query,
+  resultRow,
+  show,
+  showError,
+  state,
+  ui,
+} from "./page.js";
 
 let backend;
 let editor;
@@ -99,65 +40,12 @@ let trace;
 
 // ------------------------------------------------------------------ helpers
 
-function show(el, on) {
-  el.hidden = !on;
-}
-
-function announce(text) {
-  ui.live.textContent = "";
-  // A change the screen reader hears even when the text repeats.
-  setTimeout(() => (ui.live.textContent = text), 30);
-}
-
-function showError(text) {
-  ui.error.textContent = text;
-  // The library's own lines are English; the page says what it knows.
-  show(ui.error, Boolean(text));
-}
-
 /** An error's message, with what the browser's limits mean. */
 function explain(e) {
   if (e instanceof ApiError && e.kind === "over-budget" && backend?.kind === "wasm") {
     return t("budget.wasm", { message: i18n.errorText(e), mib: Math.round(state.info.limits.max_memory / 2 ** 20) });
   }
   return i18n.errorText(e);
-}
-
-function number(n) {
-  return typeof n === "number" ? n.toLocaleString("en") : String(n ?? "");
-}
-
-function debounce(f, ms) {
-  let t;
-  return (...args) => {
-    clearTimeout(t);
-    t = setTimeout(() => f(...args), ms);
-  };
-}
-
-function answers(kind) {
-  return state.game?.answers?.includes(kind) ?? false;
-}
-
-function optionSpec(name) {
-  return state.game?.options?.find((o) => o.name === name);
-}
-
-/** The question for the back end: the game, its board, goal, options. */
-function query(extra = {}) {
-  const q = { options: {} };
-  if (state.definition) {
-    q.definition = state.definition.text;
-    if (state.definition.file) q.file = state.definition.file;
-  } else {
-    q.game = state.game.name;
-  }
-  for (const [k, v] of Object.entries(state.options)) {
-    if (v !== "" && v !== undefined) q.options[k] = v;
-  }
-  if (state.board && optionSpec("board")) q.board = state.board;
-  if (state.goal && optionSpec("goal")) q.goal = state.goal;
-  return Object.assign(q, extra);
 }
 
 function saveAddress() {
@@ -403,19 +291,6 @@ function busy(on) {
   }
 }
 
-/** `f`, called at most once a frame however often it is asked. */
-function everyFrame(f) {
-  let asked = false;
-  return () => {
-    if (asked) return;
-    asked = true;
-    requestAnimationFrame(() => {
-      asked = false;
-      f();
-    });
-  };
-}
-
 /** Runs a question as a job, its events shown as progress; `onStep` hears
  * each completed step of the search's shape (layer, iteration, level). */
 async function job(question, body, onStep = null) {
@@ -460,17 +335,6 @@ function showProgress(p) {
   });
 }
 
-/** A progress's parts in the language in use: what, done, unit, of. */
-function progressParts(p) {
-  const what = i18n.what(p.what);
-  return {
-    what: what ? `${what}: ` : "",
-    done: number(p.done),
-    unit: t(`unit.${p.unit}`),
-    of: p.total ? t("job.of", { total: number(p.total) }) : "",
-  };
-}
-
 function cancelJob() {
   if (!state.job) return;
   if (state.job.id !== null) backend.cancel(state.job.id);
@@ -482,18 +346,6 @@ function stopped(e) {
 }
 
 // ------------------------------------------------------------ solving
-
-function resultRow(cells) {
-  const tr = document.createElement("tr");
-  cells.forEach((c, i) => {
-    const td = document.createElement(i === 0 ? "th" : "td");
-    if (i === 0) td.scope = "row";
-    if (i === 5) td.className = "iterations";
-    td.textContent = c;
-    tr.appendChild(td);
-  });
-  ui.results.tBodies[0].appendChild(tr);
-}
 
 function showFigures(answer) {
   const f = ui.figures;

@@ -17,3 +17,4 @@ mod ida_checkpoint;
 mod mpi;
 mod pictures;
 mod serve;
+mod tidy;

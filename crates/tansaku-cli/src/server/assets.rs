@@ -9,10 +9,11 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 /// Every file of the page: its name and its text.
-pub(crate) const FILES: [(&str, &str); 12] = [
+pub(crate) const FILES: [(&str, &str); 13] = [
     ("index.html", include_str!("../../../../web/index.html")),
     ("style.css", include_str!("../../../../web/style.css")),
     ("app.js", include_str!("../../../../web/app.js")),
+    ("page.js", include_str!("../../../../web/page.js")),
     ("backend.js", include_str!("../../../../web/backend.js")),
     ("board.js", include_str!("../../../../web/board.js")),
     ("chart.js", include_str!("../../../../web/chart.js")),

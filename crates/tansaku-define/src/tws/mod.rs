@@ -890,7 +890,6 @@ impl Tws {
     }
 }
 
-
 /// The class of value `x` among the distinct values of `nums`, in order.
 fn sort_index(nums: &[usize], x: usize) -> usize {
     let mut values: Vec<usize> = nums.to_vec();

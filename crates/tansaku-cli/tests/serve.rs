@@ -396,16 +396,18 @@ fn bad_input_is_a_4xx_with_the_command_lines_message() {
     assert_eq!(r.status, 415);
     let r = s.request("GET", "/api/solve", &[], b"");
     assert_eq!((r.status, r.header("allow")), (405, Some("POST")));
-    assert_eq!(
-        s.request(
-            "POST",
-            "/api/frobnicate",
-            &[("Content-Type", "application/json")],
-            b"{}"
-        )
-        .status,
-        404
+    // An unknown question names every question the library answers.
+    let r = s.request(
+        "POST",
+        "/api/frobnicate",
+        &[("Content-Type", "application/json")],
+        b"{}",
     );
+    assert_eq!((r.status, r.json()["kind"].as_str()), (404, Some("unknown-question")));
+    let said = r.json()["error"].as_str().unwrap_or_default().to_string();
+    for name in tansaku::ask::Kind::NAMES {
+        assert!(said.contains(name), "{said}");
+    }
     assert_eq!(s.request("GET", "/api/nothing/here", &[], b"").status, 404);
     assert_eq!(s.post("/api/cancel/999999", &serde_json::json!({})).status, 404);
     let r = s.post("/api/solve", &serde_json::json!({"game": "sliding", "extra": 1}));

@@ -6,7 +6,10 @@
 //! * a crate depends on one on its own floor or above (the floors of
 //!   docs/architecture.md: core, then the puzzles and the definitions,
 //!   then the door, then the front ends and the benchmarks);
-//! * docs/architecture.md's list of crates misses one.
+//! * docs/architecture.md's list of crates misses one;
+//! * the command line declares a flag of its own for a setting the library
+//!   declares ([`tansaku::settings`]): its flag is built from the
+//!   declaration, in `cli/settings.rs`.
 
 use std::path::{Path, PathBuf};
 
@@ -210,5 +213,33 @@ fn the_architecture_names_every_crate() {
     assert!(
         missing.is_empty(),
         "docs/architecture.md's list of crates (`* **name**`) misses {missing:?}"
+    );
+}
+
+#[test]
+fn settings_are_flags_only_through_their_declarations() {
+    let mut wrong = Vec::new();
+    let mut rs = Vec::new();
+    files(&Path::new(ROOT).join("crates/tansaku-cli/src"), &[".rs"], &mut rs);
+    for path in rs.iter().filter(|p| !p.ends_with("cli/settings.rs")) {
+        let text = std::fs::read_to_string(path).unwrap();
+        for s in tansaku::settings::ALL {
+            let field = s.field();
+            let quoted = format!("\"{}\"", s.name);
+            let derived = format!("pub {field}: ");
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                // A field clap derives a flag for: `#[arg(...)]` above it.
+                let clap_field = line.contains(&derived) && i > 0 && lines[i - 1].trim_start().starts_with("#[arg(");
+                if line.contains(&quoted) || clap_field {
+                    wrong.push(format!("{}:{}: {}", shown(path), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a setting declared by the library (tansaku::settings) is declared again: take it as a Set<...> (cli/settings.rs) instead:\n{}",
+        wrong.join("\n")
     );
 }

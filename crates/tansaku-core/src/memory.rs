@@ -7,6 +7,9 @@
 pub struct MemoryError {
     /// What was to be allocated.
     pub what: String,
+    /// What kind of memory it is, so that a front end can say what to do
+    /// without reading `what`.
+    pub held: Held,
     /// Its estimated size in bytes.
     pub needed: u64,
     /// The budget it did not fit.
@@ -23,9 +26,36 @@ pub struct MemoryError {
 /// assert_eq!(err.to_string(), "a big table needs about 1099.5 GB but the memory budget is 1.1 GB");
 /// ```
 pub fn check(what: &str, needed: u64, budget: Option<u64>) -> Result<(), MemoryError> {
+    check_held(what, Held::Table, needed, budget)
+}
+
+/// What a refused allocation holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Held {
+    /// A table of a size known before it is built.
+    #[default]
+    Table,
+    /// The positions a breadth-first or bidirectional search stores as it
+    /// goes (a search that keeps only its path needs none).
+    Frontier,
+    /// A distance table at two bits a position (it may be kept on disk).
+    TwoBits,
+    /// A sliding puzzle's move pruning automaton (a shorter one needs less).
+    Automaton,
+}
+
+/// [`check`] of an allocation that holds `held`.
+///
+/// ```
+/// use tansaku_core::memory::{Held, check_held};
+/// let e = check_held("a search's positions", Held::Frontier, 1 << 30, Some(1 << 20)).unwrap_err();
+/// assert_eq!(e.held, Held::Frontier);
+/// ```
+pub fn check_held(what: &str, held: Held, needed: u64, budget: Option<u64>) -> Result<(), MemoryError> {
     match budget {
         Some(b) if needed > b => Err(MemoryError {
             what: what.to_string(),
+            held,
             needed,
             budget: b,
         }),

@@ -8,7 +8,7 @@ use tansaku::define::Src;
 
 /// `tansaku check FILE...`.
 pub(crate) fn check(a: &CheckArgs) -> Result<(), Failure> {
-    let ctx = context(a.max_memory, Show::unless(a.quiet), None);
+    let ctx = context(a.max_memory.0, Show::unless(a.quiet.0), None);
     let mut differs = false;
     for path in &a.files {
         let src = Src::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
@@ -17,7 +17,7 @@ pub(crate) fn check(a: &CheckArgs) -> Result<(), Failure> {
             other => failure(other),
         })?;
         differs |= !report.ok;
-        if a.json {
+        if a.json.0 {
             print_json(&report);
             continue;
         }

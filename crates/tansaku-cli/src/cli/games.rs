@@ -6,9 +6,11 @@
 //! live, the memory budget) are declared here.
 
 use super::declared;
+use super::settings::{self, Declares, Json, MaxMemory, PdbDir, Quiet};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use std::path::PathBuf;
 use tansaku::options::{OptionSpec, Question, Value};
+use tansaku::settings::{JSON, MAX_MEMORY, PDB_DIR, QUIET};
 use tansaku::{Game, Request};
 
 /// A question about one game as the command line asked it.
@@ -61,7 +63,8 @@ fn examples(game: &str, question: Question) -> Option<&'static str> {
 /// budget, where tables live.
 fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
     let mut v = vec![
-        Arg::new("json").long("json").action(ArgAction::SetTrue).help(match question {
+        // The answer's fields, told beside the declared switch.
+        settings::flag(&JSON).help(match question {
             Question::Solve if verb == "judge" => {
                 "Print one JSON object instead of text: board, distance (null when not known), reason (only when no sequence reaches the goal: why; the exit code is then 1), source (table or search), and moves, each with move, board, distance and delta (-1 closer, 0 the same, +1 farther, null when not known)"
             }
@@ -73,29 +76,9 @@ fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
                 "Print one JSON object instead of text: states, longest, count, histogram, positions, and stats, where `generated` counts the states that received a distance and `expanded` the states whose moves were generated; levels run bottom-up (every unreached state looks for a neighbour one level closer) expand states that do not get a distance yet, so `expanded` may pass `generated`"
             }
         }),
-        Arg::new("max-memory")
-            .long("max-memory")
-            .value_name("SIZE")
-            .value_parser(tansaku::memory::parse_size)
-            .help(match question {
-                Question::Solve => {
-                    "Memory BFS and bidirectional search may fill before they give up, and pattern databases may take (--bound auto then picks smaller ones), e.g. 800M or 2G; default: 3/4 of what the machine has"
-                }
-                Question::Longest => {
-                    "Largest table to allocate, e.g. 800M or 2G; default: the memory the machine has available"
-                }
-            }),
-        Arg::new("quiet").long("quiet").short('q').action(ArgAction::SetTrue).help(match question {
-            Question::Solve => {
-                "No progress line on stderr (drawn only on a terminal, for every algorithm: breadth-first and bidirectional searches once they have run a second, IDA* and iterative deepening from the start)"
-            }
-            Question::Longest => "No progress lines on stderr",
-        }),
-        Arg::new("pdb-dir")
-            .long("pdb-dir")
-            .value_name("DIR")
-            .value_parser(clap::value_parser!(PathBuf))
-            .help("Pattern database cache folder; default: $TANSAKU_PDB_DIR, else the user's cache folder"),
+        settings::flag(&MAX_MEMORY),
+        settings::flag(&QUIET),
+        settings::flag(&PDB_DIR),
     ];
     match question {
         Question::Solve if verb == "judge" => {}
@@ -130,7 +113,7 @@ fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
             Arg::new("progress")
                 .long("progress")
                 .action(ArgAction::SetTrue)
-                .conflicts_with("quiet")
+                .conflicts_with(QUIET.name)
                 .help("Progress lines on stderr even when it is not a terminal"),
         ]),
     }
@@ -323,9 +306,24 @@ impl GameArgs {
         self.matches.try_get_one::<Value>(id).ok().flatten().cloned()
     }
 
-    /// `--max-memory`.
+    /// The memory budget ([`MAX_MEMORY`]).
     pub(crate) fn max_memory(&self) -> Option<u64> {
-        self.matches.try_get_one::<u64>("max-memory").ok().flatten().copied()
+        MaxMemory::read(&self.matches)
+    }
+
+    /// The table folder ([`PDB_DIR`]).
+    pub(crate) fn pdb_dir(&self) -> Option<PathBuf> {
+        PdbDir::read(&self.matches)
+    }
+
+    /// The answer as JSON ([`JSON`]).
+    pub(crate) fn json(&self) -> bool {
+        Json::read(&self.matches)
+    }
+
+    /// No progress ([`QUIET`]).
+    pub(crate) fn quiet(&self) -> bool {
+        Quiet::read(&self.matches)
     }
 
     /// `--set KEY=VALUE`, as the library's options (text, read by each

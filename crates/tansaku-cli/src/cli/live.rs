@@ -53,17 +53,18 @@ pub(crate) fn context(max_memory: Option<u64>, show: Show, pdb_dir: Option<&std:
 
 /// The advice the command line adds to an out-of-budget error.
 pub(crate) fn memory_advice(e: &tansaku::memory::MemoryError) -> String {
-    if e.what.starts_with("breadth-first") || e.what.starts_with("bidirectional") {
+    use tansaku::memory::Held;
+    if e.held == Held::Frontier {
         return format!(
             "{e}; raise the budget with --max-memory if the machine has more, or use --algo idastar, which keeps only one path"
         );
     }
-    if e.what.contains("move pruning automaton") {
+    if e.held == Held::Automaton {
         return format!(
             "{e}, and more as it grows (about three times a move); use a shorter automaton with --automaton (the default, 16 moves, takes about 2 GB to make for a 5x5 board, 14 moves 250 MB), or raise the budget with --max-memory"
         );
     }
-    if e.what.contains("two bits per state") {
+    if e.held == Held::TwoBits {
         return format!(
             "{e}; raise the budget with --max-memory if the machine has it, or keep the table on disk with --disk DIR (it needs {} free there)",
             tansaku::memory::human(e.needed)

@@ -11,11 +11,13 @@ pub(crate) mod pdb;
 pub(crate) mod processes;
 pub(crate) mod report;
 pub(crate) mod reversi;
+pub(crate) mod settings;
 pub(crate) mod solve;
 pub(crate) mod tour;
 
 use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 pub(crate) use games::{JudgeArgs, LongestArgs, SolveArgs, TraceArgs};
+use settings::{Jobs, Json, MaxMemory, PdbDir, Quiet, Set, TimeLimit};
 use std::marker::PhantomData;
 use tansaku::options::{OptionSpec, Question, Value};
 
@@ -104,7 +106,7 @@ pub(crate) enum Command {
     /// command line), on this machine only unless told otherwise
     #[cfg(feature = "serve")]
     #[command(
-        after_help = "Open the address it prints in a browser: choose a puzzle, edit or paste a board, solve it with one algorithm or several side by side, play the solution move by move, analyse the whole space. Every state lives in the address, so a link restores it.\n\nThe API: GET /api/games; POST /api/solve, /api/longest, /api/judge, /api/check, /api/wipeout, /api/perft with a JSON body such as {\"game\": \"sliding\", \"board\": \"867/254/3_1\"}; each answers with what the matching command prints with --json (docs/web.md).\n\nExamples:\n  tansaku serve                          http://127.0.0.1:8080/\n  tansaku serve --open --time-limit 300  open a browser; five minutes a job\n  tansaku serve --addr 0.0.0.0:8080 --max-memory 4G   on every interface (a shared machine)"
+        after_help = "Open the address it prints in a browser: choose a puzzle, edit or paste a board, solve it with one algorithm or several side by side, play the solution move by move, analyse the whole space. Every state lives in the address, so a link restores it.\n\nThe API: GET /api/games; POST /api/solve, /api/longest, /api/judge, /api/check, /api/wipeout, /api/perft with a JSON body such as {\"game\": \"sliding\", \"board\": \"867/254/3_1\"}; each answers with what the matching command prints with --json (docs/web.md).\n\nThe memory budget is shared: each running job and the tables kept between jobs take an equal share of it.\n\nExamples:\n  tansaku serve                          http://127.0.0.1:8080/\n  tansaku serve --open --time-limit 300  open a browser; five minutes a job\n  tansaku serve --addr 0.0.0.0:8080 --max-memory 4G   on every interface (a shared machine)"
     )]
     Serve(ServeArgs),
 }
@@ -120,22 +122,14 @@ pub(crate) struct ServeArgs {
     /// Open the page in a browser once listening
     #[arg(long)]
     pub open: bool,
-    /// Memory the server may fill (e.g. 4G): each running job and the
-    /// tables kept between jobs take an equal share;
-    /// default: 3/4 of what the machine has available
-    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
-    pub max_memory: Option<u64>,
-    /// Seconds a job's search may run before it is stopped (building a
-    /// pattern database, done once and kept, is not counted)
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-    pub time_limit: f64,
-    /// Jobs that run at once (others wait their turn); default: one a core
-    #[arg(long, value_parser = clap::value_parser!(usize), value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Pattern database folder (kept in memory once loaded); default:
-    /// $TANSAKU_PDB_DIR, else the user's cache folder
-    #[arg(long, value_name = "DIR")]
-    pub pdb_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub max_memory: Set<MaxMemory>,
+    #[command(flatten)]
+    pub time_limit: Set<TimeLimit>,
+    #[command(flatten)]
+    pub jobs: Set<Jobs>,
+    #[command(flatten)]
+    pub pdb_dir: Set<PdbDir>,
     /// Also answer requests naming this host (HOST or HOST:PORT), e.g.
     /// behind a reverse proxy (repeatable)
     #[arg(long, value_name = "HOST")]
@@ -165,13 +159,10 @@ pub(crate) enum PdbCommand {
 
 #[derive(Args, Debug, Clone)]
 pub(crate) struct PdbPlace {
-    /// The cache folder; default: $TANSAKU_PDB_DIR, else the user's cache
-    /// folder ($XDG_CACHE_HOME/tansaku or ~/.cache/tansaku)
-    #[arg(long, value_name = "DIR")]
-    pub pdb_dir: Option<std::path::PathBuf>,
-    /// Print JSON instead of text
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub pdb_dir: Set<PdbDir>,
+    #[command(flatten)]
+    pub json: Set<Json>,
 }
 
 #[derive(Args, Debug)]
@@ -215,12 +206,10 @@ pub(crate) struct PdbChoose {
     /// Threads for IDA*; default: every core
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
-    /// Memory the builds may use, e.g. 8G; default: what the machine has
-    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
-    pub max_memory: Option<u64>,
-    /// No progress lines on stderr
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub max_memory: Set<MaxMemory>,
+    #[command(flatten)]
+    pub quiet: Set<Quiet>,
     #[command(flatten)]
     pub place: PdbPlace,
 }
@@ -241,12 +230,10 @@ pub(crate) struct PdbBuild {
     /// budget ([`tansaku::tables::build_options`]).
     #[command(flatten)]
     pub options: Declared<BuildOptions>,
-    /// Memory the build may use, e.g. 2G; default: what the machine has
-    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
-    pub max_memory: Option<u64>,
-    /// No progress line on stderr
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub max_memory: Set<MaxMemory>,
+    #[command(flatten)]
+    pub quiet: Set<Quiet>,
     #[command(flatten)]
     pub place: PdbPlace,
 }
@@ -259,9 +246,8 @@ pub(crate) struct PerftArgs {
     /// Plies from the start (1 to 60)
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
-    /// Print one JSON object: {"depth", "leaves", "seconds"}
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: Set<Json>,
 }
 
 #[derive(Args, Debug)]
@@ -276,14 +262,10 @@ pub(crate) struct WipeoutArgs {
     /// Give up past this many plies (default: 60, a whole game)
     #[arg(long, value_name = "PLIES")]
     pub max_plies: Option<u32>,
-    /// Memory the search may fill before it gives up, e.g. 800M or 2G;
-    /// default: 3/4 of what the machine has available
-    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
-    pub max_memory: Option<u64>,
-    /// No progress line on stderr (shown only on a terminal, once the
-    /// search has run for a second)
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub max_memory: Set<MaxMemory>,
+    #[command(flatten)]
+    pub quiet: Set<Quiet>,
     /// Draw boards with X and O instead of ● and ○
     #[arg(long)]
     pub ascii: bool,
@@ -294,9 +276,8 @@ pub(crate) struct WipeoutArgs {
     /// With --svg: which game of the list to animate (1 = the first)
     #[arg(long, default_value_t = 1, requires = "svg", value_parser = clap::value_parser!(u32).range(1..))]
     pub game: u32,
-    /// Print one JSON object instead of text
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: Set<Json>,
 }
 
 #[derive(Args, Debug)]
@@ -304,23 +285,18 @@ pub(crate) struct CheckArgs {
     /// Definition files (.toml, .tws)
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<std::path::PathBuf>,
-    /// Print one JSON object per file
-    #[arg(long)]
-    pub json: bool,
-    /// Memory the checks may use, e.g. 2G; default: 3/4 of what the
-    /// machine has available
-    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE")]
-    pub max_memory: Option<u64>,
-    /// No progress line on stderr
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub json: Set<Json>,
+    #[command(flatten)]
+    pub max_memory: Set<MaxMemory>,
+    #[command(flatten)]
+    pub quiet: Set<Quiet>,
 }
 
 #[derive(Args, Debug)]
 pub(crate) struct TourArgs {
-    /// Print one JSON array instead of the table
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub json: Set<Json>,
     /// Folder for the pictures (SVG): solutions as strips of boards, the
     /// Reversi wipeouts animated, histograms
     #[arg(long, value_name = "DIR", default_value = "tansaku-tour")]

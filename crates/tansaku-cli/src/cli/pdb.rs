@@ -50,12 +50,12 @@ pub(crate) fn choose(a: &PdbChoose) -> Result<(), Failure> {
         threads: a.threads.map(usize::from),
     };
     let ctx = super::live::context(
-        a.max_memory,
-        super::live::Show::unless(a.quiet),
-        a.place.pdb_dir.as_deref(),
+        a.max_memory.0,
+        super::live::Show::unless(a.quiet.0),
+        a.place.pdb_dir.0.as_deref(),
     );
     let c = tables::choose(&req, &ctx).map_err(|e| pdb_failure(e, "a smaller --table-memory"))?;
-    if a.place.json {
+    if a.place.json.0 {
         print_json(&c.chosen);
         return Ok(());
     }
@@ -98,13 +98,13 @@ pub(crate) fn build(a: &PdbBuild) -> Result<(), Failure> {
         None => None,
     };
     let ctx = super::live::context(
-        a.max_memory,
-        super::live::Show::unless(a.quiet),
-        a.place.pdb_dir.as_deref(),
+        a.max_memory.0,
+        super::live::Show::unless(a.quiet.0),
+        a.place.pdb_dir.0.as_deref(),
     );
     let built = tables::build(&a.options.request(), src.as_ref(), &ctx)
         .map_err(|e| pdb_failure(e, "smaller databases with --partition 6-6-3 (4x4)"))?;
-    if a.place.json {
+    if a.place.json.0 {
         print_json(&built);
         return Ok(());
     }
@@ -147,8 +147,8 @@ pub(crate) fn build(a: &PdbBuild) -> Result<(), Failure> {
 }
 
 pub(crate) fn list(a: &PdbPlace) -> Result<(), Failure> {
-    let listed = tables::list(&place(a.pdb_dir.as_deref())).map_err(|e| pdb_failure(e, ""))?;
-    if a.json {
+    let listed = tables::list(&place(a.pdb_dir.0.as_deref())).map_err(|e| pdb_failure(e, ""))?;
+    if a.json.0 {
         print_json(&listed);
         return Ok(());
     }
@@ -186,9 +186,9 @@ pub(crate) fn list(a: &PdbPlace) -> Result<(), Failure> {
 }
 
 pub(crate) fn clear(a: &PdbPlace) -> Result<(), Failure> {
-    let tables = place(a.pdb_dir.as_deref());
+    let tables = place(a.pdb_dir.0.as_deref());
     let cleared = tables::clear(&tables).map_err(|e| pdb_failure(e, ""))?;
-    if a.json {
+    if a.json.0 {
         print_json(&cleared);
     } else {
         println!(

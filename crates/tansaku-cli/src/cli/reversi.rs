@@ -11,7 +11,7 @@ use tansaku::svg::svg_animation;
 pub(crate) fn perft(a: &PerftArgs) -> Result<(), Failure> {
     let ctx = super::live::context(None, super::live::Show::Quiet, None);
     let p = count_leaves(a.depth, &ctx).map_err(failure)?;
-    if a.json {
+    if a.json.0 {
         print_json(&p);
     } else {
         println!(
@@ -30,7 +30,7 @@ pub(crate) fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
     if let Some(m) = a.max_plies {
         req.max_depth = m;
     }
-    let ctx = super::live::context(a.max_memory, super::live::Show::unless(a.quiet), None);
+    let ctx = super::live::context(a.max_memory.0, super::live::Show::unless(a.quiet.0), None);
     let found = wipeouts(&req, &ctx).map_err(failure)?;
     let winner = if found.color == "white" {
         Color::White
@@ -58,7 +58,7 @@ pub(crate) fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
         );
         write_picture(path, &svg_animation(&title, &grids, 0.8))?;
     }
-    if a.json {
+    if a.json.0 {
         print_json(&found);
         return Ok(());
     }

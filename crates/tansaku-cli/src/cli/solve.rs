@@ -73,14 +73,14 @@ fn request_of(a: &GameArgs, game: &dyn Game) -> Result<Request, Failure> {
 /// processes of an MPI job with `--mpi` (then only process 0 reports; the
 /// job lasts as long as the [`Session`]).
 fn context(a: &GameArgs) -> Result<(tansaku::Context, Session), Failure> {
-    let show = if a.flag("quiet") {
+    let show = if a.quiet() {
         Show::Quiet
     } else if a.flag("progress") {
         Show::Lines
     } else {
         Show::Terminal
     };
-    let ctx = live::context(a.max_memory(), show, a.path("pdb-dir").as_deref());
+    let ctx = live::context(a.max_memory(), show, a.pdb_dir().as_deref());
     #[cfg(feature = "mpi")]
     if a.flag("mpi") {
         return super::processes::join(ctx, a.question);
@@ -119,14 +119,14 @@ pub(crate) fn solve(a: &GameArgs) -> Result<(), Failure> {
                 "--batch and --board: give the boards in the file, one a line".into(),
             ));
         }
-        return solve_batch(game.as_ref(), &req, a.flag("json"), &ctx, &file);
+        return solve_batch(game.as_ref(), &req, a.json(), &ctx, &file);
     }
     let answer = game.solve(&req, &ctx).map_err(failure)?;
     if !speaks(&ctx) {
         return Ok(());
     }
     write_solution_svg(&answer, a.path("svg").as_deref())?;
-    print_solve(&answer, a.flag("json"))
+    print_solve(&answer, a.json())
 }
 
 /// `tansaku judge ...`.
@@ -135,7 +135,7 @@ pub(crate) fn judge(a: &GameArgs) -> Result<(), Failure> {
     let req = request_of(&a, game.as_ref())?;
     let (ctx, _session) = context(&a)?;
     let answer = game.judge(&req, &ctx).map_err(failure)?;
-    print_judgement(&answer, a.flag("json"))
+    print_judgement(&answer, a.json())
 }
 
 /// `tansaku trace ...`.
@@ -148,7 +148,7 @@ pub(crate) fn trace(a: &GameArgs) -> Result<(), Failure> {
         .map_or(tansaku::games::TRACE_STEPS, |&n| n as usize);
     let (ctx, _session) = context(&a)?;
     let answer = game.trace(&req, &ctx).map_err(failure)?;
-    print_trace(&answer, a.flag("json"));
+    print_trace(&answer, a.json());
     Ok(())
 }
 
@@ -163,7 +163,7 @@ pub(crate) fn longest(a: &GameArgs) -> Result<(), Failure> {
     }
     let plot: Option<PathBuf> = a.path("plot");
     write_histogram_svg(&answer, plot.as_deref(), a.flag("log"))?;
-    print_longest(&answer, a.flag("json"));
+    print_longest(&answer, a.json());
     Ok(())
 }
 

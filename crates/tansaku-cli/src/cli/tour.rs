@@ -102,7 +102,7 @@ pub(crate) fn tour(a: &TourArgs) -> Result<(), Failure> {
     } else {
         pictures(&a.pictures)?
     };
-    if a.json {
+    if a.json.0 {
         println!("{}", serde_json::to_string(&rows).expect("serialisable"));
     } else {
         // The published figure, and what tansaku found where that is
@@ -156,7 +156,7 @@ pub(crate) fn tour(a: &TourArgs) -> Result<(), Failure> {
             rows.len()
         )));
     }
-    if !a.json {
+    if !a.json.0 {
         println!(
             "\nall {} results agree with the published figures (data/published.toml, sources in docs/published.md); every solution was replayed to the goal",
             rows.len()

@@ -198,9 +198,7 @@ async fn ask_named(shared: Arc<Shared>, name: &str, request: Request) -> Respons
         return ApiError::new(
             StatusCode::NOT_FOUND,
             "unknown-question",
-            format!(
-                "'/api/{name}' is not a question: ask solve, longest, check, wipeout, perft, position, scramble, describe, picture or tables"
-            ),
+            format!("'/api/{name}' is not a question: ask {}", Kind::NAMES.join(", ")),
         )
         .into_response();
     };

@@ -120,17 +120,18 @@ pub(crate) fn serve(a: &ServeArgs) -> Result<(), Failure> {
         .addr
         .parse()
         .map_err(|_| Failure::Usage(format!("--addr '{}': write IP:PORT, e.g. 127.0.0.1:8080", a.addr)))?;
-    if !(a.time_limit > 0.0 && a.time_limit <= 1e9) {
+    if !(a.time_limit.0 > 0.0 && a.time_limit.0 <= 1e9) {
         return Err(Failure::Usage(format!(
             "--time-limit {}: give a number of seconds above 0",
-            a.time_limit
+            a.time_limit.0
         )));
     }
     let jobs = a
         .jobs
+        .0
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let max_memory = a.max_memory.unwrap_or_else(tansaku::memory::default_budget);
-    let tables = match &a.pdb_dir {
+    let max_memory = a.max_memory.0.unwrap_or_else(tansaku::memory::default_budget);
+    let tables = match &a.pdb_dir.0 {
         Some(dir) => tansaku::context::Tables::at(dir),
         None => tansaku::context::Tables::user(),
     };
@@ -138,7 +139,7 @@ pub(crate) fn serve(a: &ServeArgs) -> Result<(), Failure> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::Usage(format!("--pdb-dir '{}': {e}; choose a writable folder", dir.display())))?;
     }
-    let mut shared = Shared::new(jobs, max_memory, Duration::from_secs_f64(a.time_limit), tables);
+    let mut shared = Shared::new(jobs, max_memory, Duration::from_secs_f64(a.time_limit.0), tables);
     shared.dirs = tansaku::games::puzzle_dirs();
     shared.games = api::games_json(&shared);
     let shared = Arc::new(shared);

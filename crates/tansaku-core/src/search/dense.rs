@@ -66,9 +66,11 @@ pub(crate) fn run<P: Ranked, C: Code>(
     let len = usize::try_from(shares.hi - shares.lo)
         .map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
     if shares.shared() {
-        ctx.check(
+        crate::memory::check_held(
             "this process's slice of the distance table (two bits per state)",
+            crate::memory::Held::TwoBits,
             Table::<C>::bytes_for(len as u64),
+            ctx.budget(),
         )?;
     }
     let table = Table::<C>::new(len);

@@ -183,8 +183,9 @@ impl MemoryGuard {
 
     /// Fails once `states` stored states would not fit.
     pub(crate) fn check(&self, states: usize, algorithm: &str) -> Result<(), SearchError> {
-        crate::memory::check(
+        crate::memory::check_held(
             &format!("{algorithm}, with {states} states stored,"),
+            crate::memory::Held::Frontier,
             states as u64 * self.per_state,
             self.budget,
         )

@@ -253,7 +253,12 @@ pub fn plan_bits<P: Ranked>(p: &P, opts: &RetroOptions) -> Result<u32, SearchErr
     } else {
         "the distance table (two bits per state)"
     };
-    memory::check(what, table_bytes(n, bits), budget)?;
+    let held = if bits == 8 {
+        memory::Held::Table
+    } else {
+        memory::Held::TwoBits
+    };
+    memory::check_held(what, held, table_bytes(n, bits), budget)?;
     Ok(bits)
 }
 

@@ -122,7 +122,9 @@ impl SlideAutomaton {
     ) -> Result<SlideAutomaton, tansaku_core::memory::MemoryError> {
         let clock = web_time::Instant::now();
         let what = || format!("the move pruning automaton of {depth} moves for {width}x{height} boards");
-        let over = |needed: u64| tansaku_core::memory::check(&what(), needed, budget);
+        let over = |needed: u64| {
+            tansaku_core::memory::check_held(&what(), tansaku_core::memory::Held::Automaton, needed, budget)
+        };
         let forbidden = duplicates(depth, width, height, &over)?;
         let sequences = forbidden.len();
         // The trie and its tables: a state at most a move of a sequence,

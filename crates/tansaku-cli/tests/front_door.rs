@@ -3,6 +3,7 @@
 //! serialization of what the front door answers for the same question
 //! (times aside, which no two runs share).
 
+use crate::support::timeless;
 use assert_cmd::Command;
 use serde::Serialize;
 use serde_json::Value;
@@ -11,23 +12,6 @@ use tansaku::context::Tables;
 use tansaku::games;
 use tansaku::games::wipeout as reversi;
 use tansaku::{Game, Request, batch::batch};
-
-/// Every `seconds` (and `setup_seconds`) set to null, at any depth.
-fn timeless(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m.iter_mut() {
-                if k == "seconds" || k == "setup_seconds" {
-                    *x = Value::Null;
-                } else {
-                    timeless(x);
-                }
-            }
-        }
-        Value::Array(a) => a.iter_mut().for_each(timeless),
-        _ => {}
-    }
-}
 
 /// The command's JSON lines (timeless) and its exit code.
 fn cli(args: &[&str], pdb: &tempfile::TempDir) -> (Vec<Value>, i32) {
@@ -45,20 +29,14 @@ fn cli(args: &[&str], pdb: &tempfile::TempDir) -> (Vec<Value>, i32) {
     let lines = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
-            timeless(&mut v);
-            v
-        })
+        .map(|l| timeless(serde_json::from_str(l).unwrap()))
         .collect();
     (lines, code)
 }
 
 /// The library's answer, serialized and timeless.
 fn lib<T: Serialize>(answer: &T) -> Value {
-    let mut v = serde_json::to_value(answer).unwrap();
-    timeless(&mut v);
-    v
+    timeless(serde_json::to_value(answer).unwrap())
 }
 
 /// A game's options, by name.

@@ -4,6 +4,7 @@
 //! lose nothing and stay within the memory budget; a client that goes away
 //! cancels its job; the time limit stops a job.
 
+use crate::support::timeless;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -155,27 +156,6 @@ fn dechunk(mut b: &[u8]) -> Vec<u8> {
         b = &b[(end + 4 + size).min(b.len())..];
     }
     out
-}
-
-/// Every `seconds` set to null, at any depth.
-fn timeless(mut v: Value) -> Value {
-    fn walk(v: &mut Value) {
-        match v {
-            Value::Object(m) => {
-                for (k, x) in m.iter_mut() {
-                    if k == "seconds" {
-                        *x = Value::Null;
-                    } else {
-                        walk(x);
-                    }
-                }
-            }
-            Value::Array(a) => a.iter_mut().for_each(walk),
-            _ => {}
-        }
-    }
-    walk(&mut v);
-    v
 }
 
 /// The command line's --json (timeless) and its stderr.

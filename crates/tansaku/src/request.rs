@@ -104,7 +104,7 @@ pub fn options() -> Vec<OptionSpec> {
                 min: 0,
                 max: u32::MAX as u64,
             },
-            Some("200"),
+            Some(&DEFAULT_MAX_DEPTH.to_string()),
             "Deepest bound iterative deepening and IDA* try before giving up",
         )
         .value_name("MOVES"),
@@ -121,7 +121,7 @@ pub fn options() -> Vec<OptionSpec> {
                 min: 0,
                 max: u32::MAX as u64,
             },
-            Some("60"),
+            Some(&SOLVE_CHECKPOINT_EVERY.to_string()),
             "With a checkpoint: least seconds between two checkpoints",
         )
         .value_name("SECONDS"),
@@ -131,7 +131,7 @@ pub fn options() -> Vec<OptionSpec> {
                 min: 0,
                 max: u32::MAX as u64,
             },
-            Some("1000"),
+            Some(&DEFAULT_LIMIT.to_string()),
             "Show at most this many longest positions",
         )
         .read_by(LONGEST)
@@ -158,7 +158,7 @@ pub fn options() -> Vec<OptionSpec> {
                 min: 0,
                 max: u32::MAX as u64,
             },
-            Some("300"),
+            Some(&LONGEST_CHECKPOINT_EVERY.to_string()),
             "With a checkpoint: least seconds between two checkpoints (a checkpoint is also never written before the work since the last one is twenty times what writing it costs)",
         )
         .read_by(LONGEST)

@@ -87,7 +87,7 @@ fn front_flags(question: Question, verb: &str) -> Vec<Arg> {
                 .long("steps")
                 .value_name("N")
                 .value_parser(clap::value_parser!(u32).range(1..=tansaku::games::TRACE_STEPS as i64))
-                .default_value("1000")
+                .default_value(tansaku::games::TRACE_STEPS.to_string())
                 .help("Tell at most N steps (the search stops at the goal before)"),
         ),
         Question::Solve => v.extend([

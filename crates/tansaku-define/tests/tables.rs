@@ -4,7 +4,7 @@
 //! builds resumed from their checkpoints, staged lookups, and the
 //! symmetries found from the moves.
 
-use crate::support::{FIRST_TWO_LAYERS, cube_pattern, load, scramble, whole};
+use crate::support::{FIRST_TWO_LAYERS, cube_pattern, load, scramble};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use tansaku_core::context::Tables;
@@ -387,12 +387,12 @@ fn symmetries_found_from_the_moves_keep_distances() {
         ("pyraminx.tws", "htm", 24),
         ("skewb.tws", "htm", 24),
     ] {
-        let w = whole(file, metric);
-        let (def, table) = &*w;
-        let Definition::Tws(t) = def else { unreachable!() };
+        let def = load(file, Some(metric));
+        let Definition::Tws(t) = &def else { unreachable!() };
         let syms = t.symmetries();
         assert_eq!(syms.len(), count, "{file} {metric}");
         let p = Perm::<Cells<32>>::new(t);
+        let (_, table) = retrograde_dense(&p, RetroOptions::default()).unwrap();
         let n = t.bytes();
         let mut c = [0u8; 32];
         // Every seventh reachable position (the ranks also number

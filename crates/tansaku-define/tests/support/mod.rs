@@ -1,13 +1,9 @@
 //! Helpers the tests of this crate share: the shipped files, seeded
-//! scrambles, and the whole distance table of a small puzzle, computed once
-//! for every test that reads it.
+//! scrambles, and the cube with a pattern for its solved position.
 
-use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex, OnceLock};
-use tansaku_core::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
-use tansaku_define::tws::Perm;
-use tansaku_define::{Cells, Definition};
+
+use tansaku_define::Definition;
 
 /// The workspace's root: where `puzzles/` is.
 pub(crate) const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
@@ -35,28 +31,6 @@ pub(crate) fn scramble(name: &str, seed: u64, moves: u32) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A small group puzzle in one metric and its whole distance table (the
-/// breadth-first distance of every rank), computed once for all the tests
-/// that read it, however many run at once.
-pub(crate) fn whole(file: &'static str, metric: &'static str) -> Arc<(Definition, DistanceTable)> {
-    type Cell = Arc<OnceLock<Arc<(Definition, DistanceTable)>>>;
-    static TABLES: OnceLock<Mutex<HashMap<(&str, &str), Cell>>> = OnceLock::new();
-    let cell = TABLES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap()
-        .entry((file, metric))
-        .or_default()
-        .clone();
-    cell.get_or_init(|| {
-        let def = load(file, Some(metric));
-        let Definition::Tws(t) = &def else { unreachable!() };
-        let (_, table) = retrograde_dense(&Perm::<Cells<32>>::new(t), RetroOptions::default()).unwrap();
-        Arc::new((def, table))
-    })
-    .clone()
 }
 
 /// The 3x3x3 (`puzzles/3x3x3.tws`) with its solved position's edges and

@@ -13,6 +13,16 @@ pub enum RunError {
     /// game.
     #[error("{0}")]
     BadInput(String),
+    /// The value of the option or setting named `option` is not valid,
+    /// and why (a partition that does not cover the board, a table budget
+    /// no table fits): a front end knows which of its flags to name.
+    #[error("{why}")]
+    BadValue {
+        /// The option or setting (`partition`, `table-memory`).
+        option: &'static str,
+        /// What is wrong, whole.
+        why: String,
+    },
     /// A question in JSON ([`crate::ask`]) cannot be read.
     #[error("{0}")]
     BadJson(String),
@@ -80,7 +90,7 @@ impl RunError {
     pub fn kind(&self) -> &'static str {
         use tansaku_core::context::Stop;
         match self {
-            RunError::BadInput(_) => "bad-input",
+            RunError::BadInput(_) | RunError::BadValue { .. } => "bad-input",
             RunError::BadJson(_) => "bad-json",
             RunError::UnknownGame { .. } => "unknown-game",
             RunError::UnknownOption { .. } => "unknown-option",

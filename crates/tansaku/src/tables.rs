@@ -155,7 +155,10 @@ pub fn pdb_error(e: PdbError) -> RunError {
     match e {
         PdbError::Cache(why) => RunError::Tables(format!("pattern database cache: {why}")),
         PdbError::Memory(m) => RunError::Search(m.into()),
-        PdbError::Unsupported(why) => RunError::BadInput(format!("partition: {why}")),
+        PdbError::Unsupported(why) => RunError::BadValue {
+            option: "partition",
+            why: format!("partition: {why}"),
+        },
     }
 }
 
@@ -202,7 +205,10 @@ pub fn build(req: &Request, src: Option<&Src>, ctx: &Context) -> Result<Built, R
     }
     let (w, h) = o.size("size").unwrap_or((4, 4));
     let partition = match o.given("partition") {
-        Some(text) => Partition::parse(text, w, h).map_err(|e| RunError::BadInput(format!("partition: {e}")))?,
+        Some(text) => Partition::parse(text, w, h).map_err(|e| RunError::BadValue {
+            option: "partition",
+            why: format!("partition: {e}"),
+        })?,
         None => Partition::for_board(w, h).into_iter().next().ok_or_else(|| {
             RunError::BadInput(format!(
                 "no pattern databases for {w}x{h} boards: choose a 4x4 (15-puzzle) or 5x5 (24-puzzle) board"
@@ -312,7 +318,10 @@ pub fn choose(c: &ChooseRequest, ctx: &Context) -> Result<Chosen, RunError> {
         .filter(|part| part.is_zero_aware() == c.zero_aware)
         .collect();
     for text in &c.partitions {
-        let part = Partition::parse(text, w, h).map_err(|e| RunError::BadInput(format!("partition {text}: {e}")))?;
+        let part = Partition::parse(text, w, h).map_err(|e| RunError::BadValue {
+            option: "partition",
+            why: format!("partition {text}: {e}"),
+        })?;
         candidates.push(kind(part));
     }
     // Grown candidates take the sizes of the strongest candidate that fits.
@@ -320,7 +329,10 @@ pub fn choose(c: &ChooseRequest, ctx: &Context) -> Result<Chosen, RunError> {
         .iter()
         .find(|part| part.table_bytes() <= c.table_memory)
         .map(Partition::pattern_sizes)
-        .ok_or_else(|| RunError::BadInput(format!("no named partition of {w}x{h} boards fits the table budget")))?;
+        .ok_or_else(|| RunError::BadValue {
+            option: "table-memory",
+            why: format!("no named partition of {w}x{h} boards fits the table budget"),
+        })?;
     for part in choose::grown(w, h, &sizes, c.grown, c.seed) {
         let part = kind(part);
         if !candidates.contains(&part) {

@@ -19,8 +19,14 @@ fn pdb_failure(e: RunError, smaller: &str) -> Failure {
         RunError::Search(tansaku::search::SearchError::OverBudget(m)) => {
             Failure::Usage(format!("{}; or choose {smaller}", super::live::memory_advice(&m)))
         }
-        RunError::BadInput(why) if why.starts_with("partition") => Failure::Usage(format!("--{why}")),
-        RunError::BadInput(why) if why.contains("table budget") => Failure::Usage(format!(
+        RunError::BadValue {
+            option: "partition",
+            why,
+        } => Failure::Usage(format!("--{why}")),
+        RunError::BadValue {
+            option: "table-memory",
+            why,
+        } => Failure::Usage(format!(
             "{why}; raise it with --table-memory, or list candidates by cells with --partition (1-4/5-8)"
         )),
         other => failure(other),

@@ -242,7 +242,7 @@ impl Question {
             }
             Kind::Perft => {
                 let q: PerftQuery = body(bytes)?;
-                let depth = q.depth.unwrap_or(8);
+                let depth = q.depth.unwrap_or(reversi::DEFAULT_PERFT);
                 if !(1..=reversi::MAX_PERFT).contains(&depth) {
                     return Err(RunError::BadOption {
                         option: "depth".into(),

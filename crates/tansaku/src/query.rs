@@ -112,7 +112,7 @@ pub struct CheckQuery {
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PerftQuery {
-    /// Plies (default 8).
+    /// Plies (default [`crate::games::wipeout::DEFAULT_PERFT`]).
     pub depth: Option<u32>,
 }
 

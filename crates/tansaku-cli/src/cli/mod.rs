@@ -243,8 +243,8 @@ pub(crate) struct PdbBuild {
     after_help = "A pass counts as a ply when the side to move has no move but the other side has one; a finished game is a leaf wherever it ends. Published: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284 for depths 1 to 10."
 )]
 pub(crate) struct PerftArgs {
-    /// Plies from the start (1 to 60)
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
+    /// Plies from the start (a value out of range says the range)
+    #[arg(long, default_value_t = tansaku::games::wipeout::DEFAULT_PERFT, value_parser = clap::value_parser!(u32).range(1..=i64::from(tansaku::games::wipeout::MAX_PERFT)))]
     pub depth: u32,
     #[command(flatten)]
     pub json: Set<Json>,

@@ -137,6 +137,9 @@ pub fn wipeouts(req: &Request, ctx: &Context) -> Result<Wipeouts, RunError> {
 /// Deepest perft asked for.
 pub const MAX_PERFT: u32 = 60;
 
+/// The plies of a perft asked without a depth.
+pub const DEFAULT_PERFT: u32 = 8;
+
 /// The leaves of Reversi's game tree `depth` plies from the start (a pass
 /// is a ply when only the other side can move; a finished game is a
 /// leaf), on every core; stops when the context says so.

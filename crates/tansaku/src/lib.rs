@@ -53,6 +53,7 @@ pub mod published;
 pub mod query;
 pub mod random;
 pub mod request;
+pub mod served;
 pub mod settings;
 pub mod svg;
 pub mod tables;

@@ -16,6 +16,7 @@ use std::time::Duration;
 use tansaku::Context;
 use tansaku::ask::{Kind, Question, Reply};
 use tansaku::events::{Failed, Note};
+use tansaku::served::{BuildState, Building, Cancelled, JobId, Queued};
 
 /// Largest request body.
 pub(crate) const BODY_LIMIT: usize = 1 << 20;
@@ -39,19 +40,9 @@ pub(crate) async fn games(State(shared): State<Arc<Shared>>) -> Response {
 }
 
 /// `GET /api/status`: jobs running and waiting, tables and memory.
-#[derive(Serialize)]
-struct Status {
-    running: usize,
-    waiting: usize,
-    workers: usize,
-    tables_in_memory: usize,
-    table_bytes_in_memory: u64,
-    resident_bytes: Option<u64>,
-}
-
 pub(crate) async fn status(State(shared): State<Arc<Shared>>) -> Response {
     let (running, waiting) = shared.load();
-    let body = Status {
+    let body = tansaku::served::Status {
         running,
         waiting,
         workers: shared.jobs,
@@ -68,7 +59,7 @@ pub(crate) async fn cancel(State(shared): State<Arc<Shared>>, method: Method, Pa
         return not_allowed("POST");
     }
     match id.parse::<u64>() {
-        Ok(id) if shared.cancel(id) => json_response(StatusCode::OK, br#"{"cancelled":true}"#.to_vec()),
+        Ok(id) if shared.cancel(id) => json_response(StatusCode::OK, to_json(&Cancelled::default()).into_bytes()),
         _ => ApiError::new(
             StatusCode::NOT_FOUND,
             "unknown-job",
@@ -98,18 +89,13 @@ pub(crate) async fn ask(State(shared): State<Arc<Shared>>, Path(name): Path<Stri
 /// `GET /api/tables`: the tables the server keeps, as `tansaku pdb list
 /// --json` lists them.
 pub(crate) async fn tables(State(shared): State<Arc<Shared>>) -> Response {
-    #[derive(Serialize)]
-    struct Listed {
-        #[serde(flatten)]
-        list: tansaku::tables::TableList,
-        /// Stronger tables built in the background (after a solve that
-        /// wanted them): building, ready or failed.
-        building: Vec<jobs::Building>,
-    }
     match tansaku::tables::list(&shared.tables) {
         Ok(list) => {
             let building = jobs::lock(&shared.building).values().cloned().collect();
-            json_response(StatusCode::OK, to_json(&Listed { list, building }).into_bytes())
+            json_response(
+                StatusCode::OK,
+                to_json(&tansaku::served::Listed { list, building }).into_bytes(),
+            )
         }
         Err(e) => ApiError::from(e).into_response(),
     }
@@ -131,16 +117,16 @@ fn build_stronger_later(shared: &Arc<Shared>, solved: &[u8]) {
     let key = format!("{size} {partition} {goal}");
     {
         let mut building = jobs::lock(&shared.building);
-        if building.get(&key).is_some_and(|b| b.state != "failed") {
+        if building.get(&key).is_some_and(|b| b.state != BuildState::Failed) {
             return;
         }
         building.insert(
             key.clone(),
-            jobs::Building {
+            Building {
                 size: size.clone(),
                 partition: partition.clone(),
                 goal: goal.clone(),
-                state: "building",
+                state: BuildState::Building,
                 progress: None,
                 error: None,
             },
@@ -150,7 +136,7 @@ fn build_stronger_later(shared: &Arc<Shared>, solved: &[u8]) {
     let question = Question::read(Kind::Tables, body.to_string().as_bytes(), &[]);
     let set = {
         let shared = Arc::clone(shared);
-        move |state: &'static str, progress: Option<tansaku::events::Progress>, error: Option<String>| {
+        move |state: BuildState, progress: Option<tansaku::events::Progress>, error: Option<String>| {
             if let Some(b) = jobs::lock(&shared.building).get_mut(&key) {
                 b.state = state;
                 if progress.is_some() {
@@ -162,10 +148,10 @@ fn build_stronger_later(shared: &Arc<Shared>, solved: &[u8]) {
     };
     let question = match question {
         Ok(q) => q,
-        Err(e) => return set("failed", None, Some(e.to_string())),
+        Err(e) => return set(BuildState::Failed, None, Some(e.to_string())),
     };
     let Ok(handle) = tokio::runtime::Handle::try_current() else {
-        return set("failed", None, Some("no runtime to build in".into()));
+        return set(BuildState::Failed, None, Some("no runtime to build in".into()));
     };
     let shared = Arc::clone(shared);
     handle.spawn(async move {
@@ -177,9 +163,9 @@ fn build_stronger_later(shared: &Arc<Shared>, solved: &[u8]) {
         ));
         while let Some(event) = rx.recv().await {
             match event {
-                Event::Progress(p) => set("building", Some(p), None),
-                Event::Answer(_) => set("ready", None, None),
-                Event::Failed(e) => set("failed", None, Some(e.body().error)),
+                Event::Progress(p) => set(BuildState::Building, Some(p), None),
+                Event::Answer(_) => set(BuildState::Ready, None, None),
+                Event::Failed(e) => set(BuildState::Failed, None, Some(e.body().error)),
                 _ => {}
             }
         }
@@ -290,8 +276,8 @@ fn reply_response(reply: Reply) -> Response {
 fn sse_event(e: Event) -> sse::Event {
     let ev = sse::Event::default();
     match e {
-        Event::Job(id) => ev.event("job").data(format!(r#"{{"id":{id}}}"#)),
-        Event::Queued(place) => ev.event("queued").data(format!(r#"{{"place":{place}}}"#)),
+        Event::Job(id) => ev.event("job").data(to_json(&JobId { id })),
+        Event::Queued(place) => ev.event("queued").data(to_json(&Queued { place })),
         Event::Started => ev.event("started").data("{}"),
         Event::Progress(p) => ev.event("progress").data(to_json(&p)),
         Event::Note(text) => ev.event("note").data(to_json(&Note { text })),

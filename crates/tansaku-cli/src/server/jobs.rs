@@ -40,25 +40,7 @@ pub(crate) struct Shared {
     pub dirs: Vec<std::path::PathBuf>,
     /// Stronger tables built in the background after a solve that wanted
     /// them, by what they are (board, partition, goal).
-    pub building: Mutex<std::collections::BTreeMap<String, Building>>,
-}
-
-/// Tables the server builds in the background, as `GET /api/tables`
-/// shows them.
-#[derive(Clone, Debug, serde::Serialize)]
-pub(crate) struct Building {
-    /// The board, `WxH`.
-    pub size: String,
-    /// The partition (`7-8z`).
-    pub partition: String,
-    /// The goal, as the board is written.
-    pub goal: String,
-    /// `building`, `ready` or `failed`.
-    pub state: &'static str,
-    /// The build's last progress.
-    pub progress: Option<Progress>,
-    /// Why it failed.
-    pub error: Option<String>,
+    pub building: Mutex<std::collections::BTreeMap<String, tansaku::served::Building>>,
 }
 
 impl Shared {

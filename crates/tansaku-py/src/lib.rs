@@ -128,7 +128,7 @@ fn ask(
     if let Some(f) = &progress {
         tell(py, f, &watch, &mut last)?;
     }
-    let reply = answer.map_err(|e| failed(e.body()))?;
+    let reply = answer.map_err(|e| failed(e.body()))?.reply();
     String::from_utf8(reply.body).map_err(|_| failed(ErrorBody::new("internal", "the answer is not text")))
 }
 

@@ -141,6 +141,6 @@ pub fn ask(kind: &str, body: &str, events: js_sys::Function) -> Result<String, J
         }));
     let answer = question.answer(&ctx, None);
     EVENTS.with(|e| *e.borrow_mut() = None);
-    let reply = answer.map_err(|e| fail(e.body()))?;
+    let reply = answer.map_err(|e| fail(e.body()))?.reply();
     String::from_utf8(reply.body).map_err(|_| fail(ErrorBody::new("internal", "the answer is not text")))
 }

@@ -2,15 +2,17 @@
 //! receives it (`tansaku serve`, the page's WebAssembly worker): its kind
 //! (`solve`, `longest`, ...), read and checked before it runs
 //! ([`Question::read`]: each kind's body is its own type, [`crate::query`]),
-//! answered through the door ([`Question::answer`]) with exactly what
-//! `tansaku ... --json` prints. The front ends differ only in how they
+//! answered through the door ([`Question::answer`]) with a typed
+//! [`Answer`], whose bytes ([`Answer::reply`]) are exactly what
+//! `tansaku ... --json` prints; the command line builds the same
+//! questions from its flags. The front ends differ only in how they
 //! carry it (HTTP, a worker's messages) and in their [`Limits`].
 //!
 //! ```
 //! use tansaku::ask::{Kind, Question};
 //! let q = Question::read(Kind::Solve, br#"{"game": "flip-row", "board": "BB_BBB"}"#, &[]).unwrap();
-//! let reply = q.answer(&tansaku::Context::new(), None).unwrap();
-//! let v: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+//! let answer = q.answer(&tansaku::Context::new(), None).unwrap();
+//! let v: serde_json::Value = serde_json::from_slice(&answer.reply().body).unwrap();
 //! assert_eq!(v["length"], 8);
 //! // A body that is not the question's type is refused, never a panic.
 //! assert_eq!(Question::read(Kind::Check, br#"{"game": 1}"#, &[]).err().map(|e| e.kind()), Some("bad-json"));
@@ -18,7 +20,10 @@
 
 use crate::games::wipeout as reversi;
 use crate::query::{CheckQuery, GameQuery, PerftQuery, PictureQuery, ScrambleQuery, TablesQuery, guess_file};
-use crate::{Game, GameInfo, Request, RunError};
+use crate::tables::Built;
+use crate::{
+    CheckReport, Game, GameInfo, Judgement, Longest, Perft, Position, Request, RunError, SolveAnswer, Traced, Wipeouts,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::PathBuf;
@@ -91,6 +96,16 @@ impl Kind {
         })
     }
 
+    /// Its name, as [`Kind::of`] reads it.
+    ///
+    /// ```
+    /// use tansaku::ask::Kind;
+    /// assert_eq!(Kind::Judge.name(), "judge");
+    /// ```
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
     /// Answered at once (no search): it needs no worker, no progress and
     /// no time limit.
     pub fn light(self) -> bool {
@@ -128,7 +143,8 @@ pub enum Question {
     Trace(Box<dyn Game>, Request),
 }
 
-/// An answer: its body, and whether it is an SVG picture (else JSON).
+/// An answer's bytes, as a front end that carries bytes sends it: its
+/// body, and whether it is an SVG picture (else JSON).
 #[derive(Clone, Debug)]
 pub struct Reply {
     /// The answer's bytes.
@@ -137,10 +153,92 @@ pub struct Reply {
     pub svg: bool,
 }
 
-fn json<T: Serialize>(t: &T) -> Reply {
-    Reply {
-        body: serde_json::to_vec(t).expect("answers serialize"),
-        svg: false,
+/// Declares [`Answer`], a variant a [`Kind`] of the same name, its
+/// [`Answer::kind`], and the answer of each kind taken out of it
+/// (`TryFrom<Answer>`, [`Question::answer_as`]).
+macro_rules! answers {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty)),* $(,)?) => {
+        /// An answer, typed: one variant a [`Kind`], each holding the
+        /// library's own answer. Every front end gets this and only renders
+        /// it (text, JSON with [`Answer::reply`], a stream's events, Python
+        /// objects).
+        #[derive(Clone, Debug, Serialize)]
+        #[serde(untagged)]
+        pub enum Answer {
+            $($(#[$doc])* $variant($ty),)*
+        }
+
+        impl Answer {
+            /// The answer's kind.
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(Answer::$variant(_) => Kind::$variant,)*
+                }
+            }
+        }
+
+        $(impl TryFrom<Answer> for $ty {
+            type Error = Answer;
+            fn try_from(a: Answer) -> Result<Self, Answer> {
+                match a {
+                    Answer::$variant(t) => Ok(t),
+                    other => Err(other),
+                }
+            }
+        })*
+    };
+}
+
+answers!(
+    /// A shortest solution, or why there is none.
+    Solve(SolveAnswer),
+    /// The whole space.
+    Longest(Longest),
+    /// A definition's expected figures beside tansaku's.
+    Check(CheckReport),
+    /// Reversi's shortest wipeouts.
+    Wipeout(Wipeouts),
+    /// Reversi's leaf counts.
+    Perft(Perft),
+    /// A board as an editor shows it.
+    Position(Position),
+    /// A seeded scramble.
+    Scramble(Scrambled),
+    /// A strip of boards, as SVG.
+    Picture(String),
+    /// A game as a list of games shows it.
+    Describe(GameInfo),
+    /// Tables built or loaded.
+    Tables(Built),
+    /// A position's distance and each legal move's.
+    Judge(Judgement),
+    /// Breadth-first search step by step.
+    Trace(Traced),
+);
+
+impl Answer {
+    /// The answer's bytes: what `tansaku ... --json` prints, or the SVG
+    /// picture.
+    ///
+    /// ```
+    /// use tansaku::ask::{Answer, Kind, Question};
+    /// let q = Question::read(Kind::Perft, br#"{"depth": 3}"#, &[]).unwrap();
+    /// let a = q.answer(&tansaku::Context::new(), None).unwrap();
+    /// assert!(matches!(&a, Answer::Perft(p) if p.leaves == 56));
+    /// let v: serde_json::Value = serde_json::from_slice(&a.reply().body).unwrap();
+    /// assert_eq!(v["leaves"], 56);
+    /// ```
+    pub fn reply(&self) -> Reply {
+        match self {
+            Answer::Picture(svg) => Reply {
+                body: svg.clone().into_bytes(),
+                svg: true,
+            },
+            other => Reply {
+                body: serde_json::to_vec(other).expect("answers serialize"),
+                svg: false,
+            },
+        }
     }
 }
 
@@ -292,49 +390,78 @@ impl Question {
         }
     }
 
-    /// The answer: tables are made first (not counted in `limit`: a table
-    /// is built once and kept by the context), then the search runs until
-    /// `limit` has passed (no limit: `None`).
-    pub fn answer(self, ctx: &Context, limit: Option<Duration>) -> Result<Reply, RunError> {
+    /// The answer: with a time `limit`, tables are made first (not
+    /// counted in it: a table is built once and kept by the context), then
+    /// the search runs until `limit` has passed (no limit: `None`).
+    pub fn answer(self, ctx: &Context, limit: Option<Duration>) -> Result<Answer, RunError> {
         let timed = || match limit {
             Some(l) => ctx.clone().with_deadline(web_time::Instant::now() + l),
             None => ctx.clone(),
         };
         Ok(match self {
             Question::Solve(game, req) => {
-                game.warm(&req, ctx)?;
-                json(&game.solve(&req, &timed())?)
+                if limit.is_some() {
+                    game.warm(&req, ctx)?;
+                }
+                Answer::Solve(game.solve(&req, &timed())?)
             }
-            Question::Longest(game, req) => json(&game.analyse(&req, &timed())?),
-            Question::Wipeout(req) => json(&reversi::wipeouts(&req, &timed())?),
-            Question::Perft(depth) => json(&reversi::perft(depth, &timed())?),
-            Question::Check(src) => json(&crate::games::check(&src, &timed())?),
-            Question::Position(game, req) => json(&game.position(&req)?),
-            Question::Judge(game, req) => json(&game.judge(&req, &timed())?),
-            Question::Trace(game, req) => json(&game.trace(&req, &timed())?),
+            Question::Longest(game, req) => Answer::Longest(game.analyse(&req, &timed())?),
+            Question::Wipeout(req) => Answer::Wipeout(reversi::wipeouts(&req, &timed())?),
+            Question::Perft(depth) => Answer::Perft(reversi::perft(depth, &timed())?),
+            Question::Check(src) => Answer::Check(crate::games::check(&src, &timed())?),
+            Question::Position(game, req) => Answer::Position(game.position(&req)?),
+            Question::Judge(game, req) => Answer::Judge(game.judge(&req, &timed())?),
+            Question::Trace(game, req) => Answer::Trace(game.trace(&req, &timed())?),
             Question::Scramble(game, req, seed, moves) => {
                 let board = game.scramble(&req, seed, moves)?;
-                json(&Scrambled { board, seed, moves })
+                Answer::Scramble(Scrambled { board, seed, moves })
             }
-            Question::Describe(game) => json(&crate::describe(game.as_ref())),
-            Question::Tables(req, src) => json(&crate::tables::build(&req, src.as_ref(), ctx)?),
+            Question::Describe(game) => Answer::Describe(crate::describe(game.as_ref())),
+            Question::Tables(req, src) => Answer::Tables(crate::tables::build(&req, src.as_ref(), ctx)?),
             Question::Picture(p) => {
                 let per_row = p.per_row.unwrap_or(8).clamp(1, 40);
-                Reply {
-                    body: crate::svg::svg_strip(&p.title, &p.grids, per_row).into_bytes(),
-                    svg: true,
-                }
+                Answer::Picture(crate::svg::svg_strip(&p.title, &p.grids, per_row))
             }
+        })
+    }
+
+    /// The answer as the type its kind gives ([`SolveAnswer`] for a
+    /// solve, ...): what a front end that knows what it asked renders.
+    ///
+    /// ```
+    /// use tansaku::ask::Question;
+    /// use tansaku::{Request, SolveAnswer};
+    /// let game = tansaku::games::builtin("flip-row").unwrap();
+    /// let q = Question::Solve(game, Request::default().with("board", "BB_BBB"));
+    /// let a: SolveAnswer = q.answer_as(&tansaku::Context::new(), None).unwrap();
+    /// assert!(matches!(a, SolveAnswer::Solved(s) if s.length == 8));
+    /// ```
+    pub fn answer_as<T: TryFrom<Answer, Error = Answer>>(
+        self,
+        ctx: &Context,
+        limit: Option<Duration>,
+    ) -> Result<T, RunError> {
+        let kind = self.kind();
+        self.answer(ctx, limit)?.try_into().map_err(|a: Answer| {
+            // Never: each question's answer is of its own kind.
+            RunError::Unsupported(format!(
+                "a {} question was answered as {}",
+                kind.name(),
+                a.kind().name()
+            ))
         })
     }
 }
 
-/// `scramble`'s answer.
-#[derive(Serialize)]
-struct Scrambled {
-    board: String,
-    seed: u64,
-    moves: u32,
+/// `scramble`'s answer: the board, from the seed and the moves asked.
+#[derive(Clone, Debug, Serialize)]
+pub struct Scrambled {
+    /// The scrambled start, as the `board` option takes it.
+    pub board: String,
+    /// The seed.
+    pub seed: u64,
+    /// Random moves made.
+    pub moves: u32,
 }
 
 /// A definition the library ships, as a list of games shows it.

@@ -41,62 +41,82 @@ impl From<&Scalar> for Value {
     }
 }
 
-/// A question about one game: `solve`, `longest`, `position`,
-/// `describe`, `wipeout`.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameQuery {
-    /// The game's name (a built-in game or a definition the library
-    /// ships); ignored when `definition` is given.
-    pub game: Option<String>,
-    /// A definition's text (TOML or twsearch's `.tws`).
-    pub definition: Option<String>,
-    /// The definition's file name: `.tws` marks twsearch's format (else
-    /// the text decides).
-    pub file: Option<String>,
-    /// The start (the game's `board` option).
-    pub board: Option<String>,
-    /// The goal (the game's `goal` option).
-    pub goal: Option<String>,
-    /// The algorithm: `auto` (the default) or one of
-    /// [`crate::ALGORITHMS`].
-    pub algo: Option<String>,
-    /// The game's options by name.
-    #[serde(default)]
-    pub options: BTreeMap<String, Scalar>,
-    /// Longest positions an analysis lists.
-    pub limit: Option<usize>,
-    /// Deepest bound IDA* and iterative deepening try (plies for a
-    /// wipeout).
-    pub max_depth: Option<u32>,
+/// Declares the body of a question about one game: the fields that name
+/// the game (by name, or a definition's text) and give its options, then
+/// the question's own fields.
+macro_rules! game_question {
+    ($(#[$doc:meta])* $name:ident { $($(#[$fdoc:meta])* $field:ident: $ty:ty),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, Default, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            /// The game's name (a built-in game or a definition the library
+            /// ships); ignored when `definition` is given.
+            pub game: Option<String>,
+            /// A definition's text (TOML or twsearch's `.tws`).
+            pub definition: Option<String>,
+            /// The definition's file name: `.tws` marks twsearch's format
+            /// (else the text decides).
+            pub file: Option<String>,
+            /// The start (the game's `board` option).
+            pub board: Option<String>,
+            /// The goal (the game's `goal` option).
+            pub goal: Option<String>,
+            /// The algorithm: `auto` (the default) or one of
+            /// [`crate::ALGORITHMS`] (a scramble runs none and ignores it).
+            pub algo: Option<String>,
+            /// The game's options by name.
+            #[serde(default)]
+            pub options: BTreeMap<String, Scalar>,
+            $($(#[$fdoc])* pub $field: $ty,)*
+        }
+
+        impl $name {
+            /// The game named: a definition's text, else a game by name
+            /// ([`crate::games::find`], definitions by name looked for in
+            /// `dirs` too).
+            fn named(&self, dirs: &[PathBuf]) -> Result<Box<dyn Game>, RunError> {
+                find_game(self.game.as_deref(), self.definition.as_deref(), self.file.as_deref(), dirs)
+            }
+
+            /// `req` with the game's options, the board and the goal.
+            fn with_options(&self, mut req: Request) -> Request {
+                for (k, v) in &self.options {
+                    req = req.with(k, Value::from(v));
+                }
+                if let Some(b) = &self.board {
+                    req = req.with("board", b.as_str());
+                }
+                if let Some(g) = &self.goal {
+                    req = req.with("goal", g.as_str());
+                }
+                req
+            }
+        }
+    };
 }
 
-/// `scramble`: a game's question, and the scramble's seed and length.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScrambleQuery {
-    /// The game's name; ignored when `definition` is given.
-    pub game: Option<String>,
-    /// A definition's text.
-    pub definition: Option<String>,
-    /// The definition's file name.
-    pub file: Option<String>,
-    /// The start (the game's `board` option): its size decides the
-    /// board's.
-    pub board: Option<String>,
-    /// The goal, from which the scramble walks.
-    pub goal: Option<String>,
-    /// Ignored (a scramble runs no search); accepted with the game's
-    /// other fields.
-    pub algo: Option<String>,
-    /// The game's options by name.
-    #[serde(default)]
-    pub options: BTreeMap<String, Scalar>,
-    /// The seed (default 1): the same seed gives the same scramble.
-    pub seed: Option<u64>,
-    /// Random moves (default 60, at most [`MAX_SCRAMBLE`]).
-    pub moves: Option<u32>,
-}
+game_question!(
+    /// A question about one game: `solve`, `longest`, `position`,
+    /// `describe`, `wipeout`, `judge`, `trace`.
+    GameQuery {
+        /// Longest positions an analysis lists.
+        limit: Option<usize>,
+        /// Deepest bound IDA* and iterative deepening try (plies for a
+        /// wipeout).
+        max_depth: Option<u32>,
+    }
+);
+
+game_question!(
+    /// `scramble`: a game's question, and the scramble's seed and length.
+    ScrambleQuery {
+        /// The seed (default 1): the same seed gives the same scramble.
+        seed: Option<u64>,
+        /// Random moves (default 60, at most [`MAX_SCRAMBLE`]).
+        moves: Option<u32>,
+    }
+);
 
 /// `check`: a definition's text, its `[expect]` figures to check.
 #[derive(Clone, Debug, Deserialize)]
@@ -180,13 +200,7 @@ impl GameQuery {
     /// ([`crate::games::find`], definitions by name looked for in
     /// `dirs` too).
     pub fn resolve(&self, dirs: &[PathBuf]) -> Result<(Box<dyn Game>, Request), RunError> {
-        let game = find_game(
-            self.game.as_deref(),
-            self.definition.as_deref(),
-            self.file.as_deref(),
-            dirs,
-        )?;
-        Ok((game, self.request()?))
+        Ok((self.named(dirs)?, self.request()?))
     }
 
     /// The request: the algorithm, the limits, the game's options.
@@ -201,12 +215,7 @@ impl GameQuery {
         if let Some(d) = self.max_depth {
             req.max_depth = d;
         }
-        Ok(with_options(
-            req,
-            &self.options,
-            self.board.as_deref(),
-            self.goal.as_deref(),
-        ))
+        Ok(self.with_options(req))
     }
 }
 
@@ -214,12 +223,7 @@ impl ScrambleQuery {
     /// The game, the request (its options) and the scramble's seed and
     /// number of moves (defaults: 1 and 60).
     pub fn resolve(&self, dirs: &[PathBuf]) -> Result<(Box<dyn Game>, Request, u64, u32), RunError> {
-        let game = find_game(
-            self.game.as_deref(),
-            self.definition.as_deref(),
-            self.file.as_deref(),
-            dirs,
-        )?;
+        let game = self.named(dirs)?;
         let moves = self.moves.unwrap_or(60);
         if moves > MAX_SCRAMBLE {
             return Err(RunError::BadOption {
@@ -228,33 +232,13 @@ impl ScrambleQuery {
                 expected: format!("a whole number from 0 to {MAX_SCRAMBLE}"),
             });
         }
-        let req = with_options(
-            Request::default(),
-            &self.options,
-            self.board.as_deref(),
-            self.goal.as_deref(),
-        );
-        Ok((game, req, self.seed.unwrap_or(1), moves))
+        Ok((
+            game,
+            self.with_options(Request::default()),
+            self.seed.unwrap_or(1),
+            moves,
+        ))
     }
-}
-
-/// `req` with the game's `options`, the `board` and the `goal`.
-fn with_options(
-    mut req: Request,
-    options: &BTreeMap<String, Scalar>,
-    board: Option<&str>,
-    goal: Option<&str>,
-) -> Request {
-    for (k, v) in options {
-        req = req.with(k, Value::from(v));
-    }
-    if let Some(b) = board {
-        req = req.with("board", b);
-    }
-    if let Some(g) = goal {
-        req = req.with("goal", g);
-    }
-    req
 }
 
 /// A definition's text, else a game by name.

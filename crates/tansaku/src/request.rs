@@ -74,6 +74,12 @@ const SOLVE_CHECKPOINT_EVERY: u64 = 60;
 /// Seconds between two checkpoints of an analysis unless told otherwise.
 const LONGEST_CHECKPOINT_EVERY: u64 = 300;
 
+/// A count: a whole number from 0 (seconds, moves, positions).
+const COUNT: Kind = Kind::Int {
+    min: 0,
+    max: u32::MAX as u64,
+};
+
 /// The settings of every request, as options: `algo`, `max-depth`,
 /// `threads`, `limit`, `bits`, `checkpoint`, `checkpoint-every`, `disk`.
 ///
@@ -100,10 +106,7 @@ pub fn options() -> Vec<OptionSpec> {
         ),
         OptionSpec::new(
             "max-depth",
-            Kind::Int {
-                min: 0,
-                max: u32::MAX as u64,
-            },
+            COUNT,
             Some(&DEFAULT_MAX_DEPTH.to_string()),
             "Deepest bound iterative deepening and IDA* try before giving up",
         )
@@ -117,20 +120,14 @@ pub fn options() -> Vec<OptionSpec> {
         .value_name("DIR"),
         OptionSpec::new(
             "checkpoint-every",
-            Kind::Int {
-                min: 0,
-                max: u32::MAX as u64,
-            },
+            COUNT,
             Some(&SOLVE_CHECKPOINT_EVERY.to_string()),
             "With a checkpoint: least seconds between two checkpoints",
         )
         .value_name("SECONDS"),
         OptionSpec::new(
             "limit",
-            Kind::Int {
-                min: 0,
-                max: u32::MAX as u64,
-            },
+            COUNT,
             Some(&DEFAULT_LIMIT.to_string()),
             "Show at most this many longest positions",
         )
@@ -154,10 +151,7 @@ pub fn options() -> Vec<OptionSpec> {
         .value_name("DIR"),
         OptionSpec::new(
             "checkpoint-every",
-            Kind::Int {
-                min: 0,
-                max: u32::MAX as u64,
-            },
+            COUNT,
             Some(&LONGEST_CHECKPOINT_EVERY.to_string()),
             "With a checkpoint: least seconds between two checkpoints (a checkpoint is also never written before the work since the last one is twenty times what writing it costs)",
         )

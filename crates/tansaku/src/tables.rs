@@ -19,6 +19,7 @@ use tansaku_core::context::Tables;
 use tansaku_define::prune::TableReport;
 use tansaku_define::{Definition, Src};
 use tansaku_puzzles::sliding::pdb::cache::{CacheEntry, Origin, PdbCache};
+pub use tansaku_puzzles::sliding::pdb::choose::Scored;
 use tansaku_puzzles::sliding::pdb::choose::{self, ChooseError};
 use tansaku_puzzles::sliding::pdb::{AdditivePdb, Partition, PdbError};
 use tansaku_puzzles::sliding::{ParsedBoard, SlideState, Sliding, parse_board};

@@ -67,7 +67,7 @@ fn the_json_question_answers_the_judgement() {
     use tansaku::ask::{Kind, Question};
     let ctx = Context::new().with_tables(Tables::in_memory());
     let q = Question::read(Kind::Judge, br#"{"game": "flip-row", "board": "BB_BBB"}"#, &[]).unwrap();
-    let reply = q.answer(&ctx, None).unwrap();
+    let reply = q.answer(&ctx, None).unwrap().reply();
     let v: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
     let g = games::builtin("flip-row").unwrap();
     let j = g.judge(&Request::default().with("board", "BB_BBB"), &ctx).unwrap();

@@ -142,10 +142,12 @@ fn every_seed_is_a_question_and_is_answered() {
         let q = Question::read(kind, body.as_bytes(), &[]).unwrap_or_else(|e| panic!("{body}: {e}"));
         assert_eq!(q.kind(), kind);
         if kind != Kind::Tables {
-            let reply = q
+            let answer = q
                 .answer(&tansaku::Context::new().quiet(), None)
                 .unwrap_or_else(|e| panic!("{body}: {e}"));
-            assert!(!reply.body.is_empty(), "{body}");
+            // The answer is of the kind asked, and has bytes to send.
+            assert_eq!(answer.kind(), kind, "{body}");
+            assert!(!answer.reply().body.is_empty(), "{body}");
         }
     }
 }

@@ -1,18 +1,19 @@
 //! `tansaku check`: each definition file's expected figures beside
-//! tansaku's, answered by the library (`tansaku::games::check`).
+//! tansaku's, asked of the library's door (`tansaku::ask::Question::Check`).
 
-use super::live::{Show, context};
 use super::report::{failure, print_json};
 use super::{CheckArgs, Failure};
+use tansaku::CheckReport;
+use tansaku::ask;
 use tansaku::define::Src;
 
 /// `tansaku check FILE...`.
 pub(crate) fn check(a: &CheckArgs) -> Result<(), Failure> {
-    let ctx = context(a.max_memory.0, Show::unless(a.quiet.0), None);
+    let ctx = a.run.context(None);
     let mut differs = false;
     for path in &a.files {
         let src = Src::read(path).map_err(|e| Failure::Usage(e.to_string()))?;
-        let report = tansaku::games::check(&src, &ctx).map_err(|e| match e {
+        let report: CheckReport = ask::Question::Check(src).answer_as(&ctx, None).map_err(|e| match e {
             tansaku::RunError::BadInput(why) => Failure::Usage(format!("{}: {why}", path.display())),
             other => failure(other),
         })?;

@@ -157,6 +157,23 @@ pub(crate) enum PdbCommand {
     Clear(PdbPlace),
 }
 
+/// How a long run goes: its memory budget and whether it shows progress.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct Running {
+    #[command(flatten)]
+    pub max_memory: Set<MaxMemory>,
+    #[command(flatten)]
+    pub quiet: Set<Quiet>,
+}
+
+impl Running {
+    /// The run's context: the budget, progress unless quiet, the table
+    /// folder `pdb_dir` (else the user's).
+    pub(crate) fn context(&self, pdb_dir: Option<&std::path::Path>) -> tansaku::Context {
+        live::context(self.max_memory.0, live::Show::unless(self.quiet.0), pdb_dir)
+    }
+}
+
 #[derive(Args, Debug, Clone)]
 pub(crate) struct PdbPlace {
     #[command(flatten)]
@@ -207,9 +224,7 @@ pub(crate) struct PdbChoose {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     #[command(flatten)]
-    pub max_memory: Set<MaxMemory>,
-    #[command(flatten)]
-    pub quiet: Set<Quiet>,
+    pub run: Running,
     #[command(flatten)]
     pub place: PdbPlace,
 }
@@ -231,9 +246,7 @@ pub(crate) struct PdbBuild {
     #[command(flatten)]
     pub options: Declared<BuildOptions>,
     #[command(flatten)]
-    pub max_memory: Set<MaxMemory>,
-    #[command(flatten)]
-    pub quiet: Set<Quiet>,
+    pub run: Running,
     #[command(flatten)]
     pub place: PdbPlace,
 }
@@ -263,9 +276,7 @@ pub(crate) struct WipeoutArgs {
     #[arg(long, value_name = "PLIES")]
     pub max_plies: Option<u32>,
     #[command(flatten)]
-    pub max_memory: Set<MaxMemory>,
-    #[command(flatten)]
-    pub quiet: Set<Quiet>,
+    pub run: Running,
     /// Draw boards with X and O instead of ● and ○
     #[arg(long)]
     pub ascii: bool,
@@ -288,9 +299,7 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     pub json: Set<Json>,
     #[command(flatten)]
-    pub max_memory: Set<MaxMemory>,
-    #[command(flatten)]
-    pub quiet: Set<Quiet>,
+    pub run: Running,
 }
 
 #[derive(Args, Debug)]

@@ -4,6 +4,7 @@
 use super::report::{failure, print_json};
 use super::{Failure, PdbBuild, PdbChoose, PdbPlace, YesNo};
 use tansaku::RunError;
+use tansaku::ask;
 use tansaku::context::Tables;
 use tansaku::tables::{self, Built, ChooseRequest};
 
@@ -55,11 +56,7 @@ pub(crate) fn choose(a: &PdbChoose) -> Result<(), Failure> {
         seed: a.seed,
         threads: a.threads.map(usize::from),
     };
-    let ctx = super::live::context(
-        a.max_memory.0,
-        super::live::Show::unless(a.quiet.0),
-        a.place.pdb_dir.0.as_deref(),
-    );
+    let ctx = a.run.context(a.place.pdb_dir.0.as_deref());
     let c = tables::choose(&req, &ctx).map_err(|e| pdb_failure(e, "a smaller --table-memory"))?;
     if a.place.json.0 {
         print_json(&c.chosen);
@@ -76,7 +73,7 @@ pub(crate) fn choose(a: &PdbChoose) -> Result<(), Failure> {
         chosen.lengths.iter().max().unwrap_or(&0),
         a.table_memory >> 20
     );
-    let row = |s: &tansaku::puzzles::sliding::pdb::choose::Scored| {
+    let row = |s: &tables::Scored| {
         println!(
             "  {:>14} nodes {:>9.2} s {:>7} MB  {}",
             s.generated,
@@ -103,12 +100,9 @@ pub(crate) fn build(a: &PdbBuild) -> Result<(), Failure> {
         Some(file) => Some(tansaku::define::Src::read(file).map_err(Failure::usage)?),
         None => None,
     };
-    let ctx = super::live::context(
-        a.max_memory.0,
-        super::live::Show::unless(a.quiet.0),
-        a.place.pdb_dir.0.as_deref(),
-    );
-    let built = tables::build(&a.options.request(), src.as_ref(), &ctx)
+    let ctx = a.run.context(a.place.pdb_dir.0.as_deref());
+    let built: Built = ask::Question::Tables(a.options.request(), src)
+        .answer_as(&ctx, None)
         .map_err(|e| pdb_failure(e, "smaller databases with --partition 6-6-3 (4x4)"))?;
     if a.place.json.0 {
         print_json(&built);

@@ -3,14 +3,13 @@
 
 use super::report::{failure, print_json, write_picture};
 use super::{Failure, PerftArgs, WipeoutArgs};
-use tansaku::games::wipeout::{perft as count_leaves, wipeouts};
-use tansaku::picture::Picture;
-use tansaku::puzzles::reversi::{Color, Position, Wipeout};
+use tansaku::ask::Question;
 use tansaku::svg::svg_animation;
+use tansaku::{Perft, Wipeouts};
 
 pub(crate) fn perft(a: &PerftArgs) -> Result<(), Failure> {
     let ctx = super::live::context(None, super::live::Show::Quiet, None);
-    let p = count_leaves(a.depth, &ctx).map_err(failure)?;
+    let p: Perft = Question::Perft(a.depth).answer_as(&ctx, None).map_err(failure)?;
     if a.json.0 {
         print_json(&p);
     } else {
@@ -30,15 +29,12 @@ pub(crate) fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
     if let Some(m) = a.max_plies {
         req.max_depth = m;
     }
-    let ctx = super::live::context(a.max_memory.0, super::live::Show::unless(a.quiet.0), None);
-    let found = wipeouts(&req, &ctx).map_err(failure)?;
-    let winner = if found.color == "white" {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let ctx = a.run.context(None);
+    let found: Wipeouts = Question::Wipeout(req).answer_as(&ctx, None).map_err(failure)?;
+    let (winner, loser) = (found.color, found.loser());
     if let Some(path) = &a.svg {
-        let Some(game) = found.games.get(a.game as usize - 1) else {
+        let i = a.game as usize - 1;
+        let (Some(game), Some(grids)) = (found.games.get(i), found.frames(i)) else {
             return Err(Failure::Usage(format!(
                 "--game {}: there are only {} games; choose 1 to {}",
                 a.game,
@@ -46,14 +42,9 @@ pub(crate) fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
                 found.games.len()
             )));
         };
-        let boards = Position::start().replay(&game.record).map_err(Failure::Usage)?;
-        let p = Wipeout { winner };
-        let grids: Vec<_> = boards.iter().map(|b| p.grid(b)).collect();
         let title = format!(
-            "{} wipes {} out in {} plies: {}",
-            winner.name(),
-            winner.other().name(),
-            boards.len() - 1,
+            "{winner} wipes {loser} out in {} plies: {}",
+            grids.len() - 1,
             game.record
         );
         write_picture(path, &svg_animation(&title, &grids, 0.8))?;
@@ -66,11 +57,7 @@ pub(crate) fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
         .first
         .as_ref()
         .map_or(String::new(), |sq| format!(", first move {sq}"));
-    println!(
-        "Reversi: shortest wipeout of {} by {}{opening}",
-        winner.other().name(),
-        winner.name()
-    );
+    println!("Reversi: shortest wipeout of {loser} by {winner}{opening}");
     println!("plies:      {}", found.plies);
     println!(
         "positions:  {} ({} up to the {} symmetr{} of the start)",
@@ -88,8 +75,10 @@ pub(crate) fn wipeout(a: &WipeoutArgs) -> Result<(), Failure> {
     );
     for (i, g) in found.games.iter().enumerate() {
         println!("\n{}. {}", i + 1, g.record);
-        let boards = Position::start().replay(&g.record).map_err(Failure::Usage)?;
-        print!("{}", boards.last().expect("final").render(a.ascii));
+        let board = found
+            .final_board(i, a.ascii)
+            .ok_or_else(|| Failure::Usage(format!("cannot replay {}", g.record)))?;
+        print!("{board}");
     }
     Ok(())
 }

@@ -1,5 +1,7 @@
-//! `solve` and `longest`: the game and its request from the command line
-//! ([`super::games`]), the library answers, this file prints.
+//! `solve`, `longest`, `judge` and `trace`: the game and its request from
+//! the command line ([`super::games`]) make the library's typed question
+//! ([`tansaku::ask::Question`]), the same the server, the page and Python
+//! ask; its typed answer is printed here.
 
 use super::Failure;
 use super::games::{GameArgs, named_command};
@@ -9,11 +11,12 @@ use super::report::{
     write_solution_svg,
 };
 use std::path::PathBuf;
+use tansaku::ask;
 use tansaku::batch::batch;
 use tansaku::games::definition::DefinedGame;
 use tansaku::games::{self, puzzle_dirs};
 use tansaku::options::Value;
-use tansaku::{Game, Request};
+use tansaku::{Game, Judgement, Longest, Request, SolveAnswer, Traced};
 
 /// The game asked about, and the arguments read for it (those after a
 /// definition's name are read again, now that the name is known).
@@ -121,7 +124,7 @@ pub(crate) fn solve(a: &GameArgs) -> Result<(), Failure> {
         }
         return solve_batch(game.as_ref(), &req, a.json(), &ctx, &file);
     }
-    let answer = game.solve(&req, &ctx).map_err(failure)?;
+    let answer: SolveAnswer = ask::Question::Solve(game, req).answer_as(&ctx, None).map_err(failure)?;
     if !speaks(&ctx) {
         return Ok(());
     }
@@ -134,7 +137,7 @@ pub(crate) fn judge(a: &GameArgs) -> Result<(), Failure> {
     let (game, a) = resolve(a)?;
     let req = request_of(&a, game.as_ref())?;
     let (ctx, _session) = context(&a)?;
-    let answer = game.judge(&req, &ctx).map_err(failure)?;
+    let answer: Judgement = ask::Question::Judge(game, req).answer_as(&ctx, None).map_err(failure)?;
     print_judgement(&answer, a.json())
 }
 
@@ -147,7 +150,7 @@ pub(crate) fn trace(a: &GameArgs) -> Result<(), Failure> {
         .get_one::<u32>("steps")
         .map_or(tansaku::games::TRACE_STEPS, |&n| n as usize);
     let (ctx, _session) = context(&a)?;
-    let answer = game.trace(&req, &ctx).map_err(failure)?;
+    let answer: Traced = ask::Question::Trace(game, req).answer_as(&ctx, None).map_err(failure)?;
     print_trace(&answer, a.json());
     Ok(())
 }
@@ -157,7 +160,9 @@ pub(crate) fn longest(a: &GameArgs) -> Result<(), Failure> {
     let (game, a) = resolve(a)?;
     let req = request_of(&a, game.as_ref())?;
     let (ctx, _session) = context(&a)?;
-    let answer = game.analyse(&req, &ctx).map_err(failure)?;
+    let answer: Longest = ask::Question::Longest(game, req)
+        .answer_as(&ctx, None)
+        .map_err(failure)?;
     if !speaks(&ctx) {
         return Ok(());
     }

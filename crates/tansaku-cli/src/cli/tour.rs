@@ -4,16 +4,15 @@
 
 use super::report::{solution_svg, write_picture};
 use super::{Failure, TourArgs};
+use tansaku::ask::Question;
 use tansaku::games;
 use tansaku::published::Figures;
-use tansaku::{Request, SolveAnswer};
+use tansaku::{Longest, Request, SolveAnswer, Wipeouts};
 
 /// Draws the published instances' solutions, the wipeouts and two
 /// histograms into `dir`, every one answered by the library's front door;
 /// returns the files written.
 fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
-    use tansaku::picture::Picture;
-    use tansaku::puzzles::reversi::{Color, Position, Wipeout};
     use tansaku::svg::{svg_animation, svg_histogram};
     std::fs::create_dir_all(dir).map_err(|e| {
         Failure::Usage(format!(
@@ -47,9 +46,9 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
     ];
     for (file, game, options) in solutions {
         let req = options.iter().fold(Request::default(), |r, (k, v)| r.with(k, *v));
-        let answer = games::builtin(game)
-            .ok_or_else(|| failed(game))?
-            .solve(&req, &ctx)
+        let game = games::builtin(game).ok_or_else(|| failed(game))?;
+        let answer: SolveAnswer = Question::Solve(game, req)
+            .answer_as(&ctx, None)
             .map_err(|_| failed(file))?;
         let SolveAnswer::Solved(s) = answer else {
             return Err(failed(file));
@@ -70,26 +69,19 @@ fn pictures(dir: &std::path::Path) -> Result<Vec<String>, Failure> {
             "8-puzzle: boards by distance",
         ),
     ] {
-        let a = games::builtin(game)
-            .ok_or_else(|| failed(game))?
-            .analyse(&Request::default().with("size", size), &ctx)
-            .map_err(|_| failed(title))?;
+        let req = Request::default().with("size", size);
+        let asked = Question::Longest(games::builtin(game).ok_or_else(|| failed(game))?, req);
+        let a: Longest = asked.answer_as(&ctx, None).map_err(|_| failed(title))?;
         save(file, svg_histogram(title, &a.histogram, game == "flip-square"))?;
     }
-    for winner in [Color::Black, Color::White] {
-        let req = Request::default().with("color", winner.name());
-        let found = tansaku::games::wipeout::wipeouts(&req, &ctx).map_err(|_| failed("the wipeout"))?;
-        let game = found.games.first().ok_or_else(|| failed("the wipeout"))?;
-        let boards = Position::start()
-            .replay(&game.record)
-            .map_err(|_| failed("the wipeout"))?;
-        let w = Wipeout { winner };
-        let grids: Vec<_> = boards.iter().map(|b| w.grid(b)).collect();
-        let title = format!("{} wipes {} out: {}", winner.name(), winner.other().name(), game.record);
-        save(
-            &format!("wipeout-{}.svg", winner.name()),
-            svg_animation(&title, &grids, 0.8),
-        )?;
+    for winner in ["black", "white"] {
+        let asked = Question::Wipeout(Request::default().with("color", winner));
+        let found: Wipeouts = asked.answer_as(&ctx, None).map_err(|_| failed("the wipeout"))?;
+        let (Some(game), Some(grids)) = (found.games.first(), found.frames(0)) else {
+            return Err(failed("the wipeout"));
+        };
+        let title = format!("{winner} wipes {} out: {}", found.loser(), game.record);
+        save(&format!("wipeout-{winner}.svg"), svg_animation(&title, &grids, 0.8))?;
     }
     Ok(written)
 }

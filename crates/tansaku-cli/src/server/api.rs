@@ -14,9 +14,10 @@ use serde::Serialize;
 use std::sync::Arc;
 use std::time::Duration;
 use tansaku::Context;
-use tansaku::ask::{Kind, Question, Reply};
+use tansaku::ask::{Answer, Kind, Question, Reply};
 use tansaku::events::{Failed, Note};
 use tansaku::served::{BuildState, Building, Cancelled, JobId, Queued};
+use tansaku::{SolveAnswer, StrongerTables};
 
 /// Largest request body.
 pub(crate) const BODY_LIMIT: usize = 1 << 20;
@@ -105,15 +106,8 @@ pub(crate) async fn tables(State(shared): State<Arc<Shared>>) -> Response {
 /// (`stronger_tables`), builds them in the background as a job of their
 /// own (once for each board, partition and goal), so that later solves
 /// take them; `GET /api/tables` shows how far it got.
-fn build_stronger_later(shared: &Arc<Shared>, solved: &[u8]) {
-    let Ok(v) = serde_json::from_slice::<serde_json::Value>(solved) else {
-        return;
-    };
-    let Some(t) = v.get("stronger_tables") else {
-        return;
-    };
-    let text = |k: &str| t.get(k).and_then(|x| x.as_str()).unwrap_or_default().to_string();
-    let (size, partition, goal) = (text("size"), text("bound"), text("goal"));
+fn build_stronger_later(shared: &Arc<Shared>, t: &StrongerTables) {
+    let (size, partition, goal) = (t.size.clone(), t.bound.clone(), t.goal.clone());
     let key = format!("{size} {partition} {goal}");
     {
         let mut building = jobs::lock(&shared.building);
@@ -158,7 +152,7 @@ fn build_stronger_later(shared: &Arc<Shared>, solved: &[u8]) {
         let (tx, mut rx) = tokio::sync::mpsc::channel(64);
         tokio::spawn(jobs::run(
             shared,
-            move |ctx, limit| answer(question, ctx, limit),
+            move |ctx, limit| Ok(question.answer(ctx, Some(limit))?),
             Some(tx),
         ));
         while let Some(event) = rx.recv().await {
@@ -224,7 +218,7 @@ async fn ask_named(shared: Arc<Shared>, name: &str, request: Request) -> Respons
             .await
             .map_or_else(|_| Err(ApiError::internal()), |r| r.map_err(ApiError::from));
         return match answer {
-            Ok(reply) => reply_response(reply),
+            Ok(a) => reply_response(a.reply()),
             Err(e) => e.into_response(),
         };
     }
@@ -234,15 +228,17 @@ async fn ask_named(shared: Arc<Shared>, name: &str, request: Request) -> Respons
         .is_some_and(|v| v.contains("text/event-stream"));
     let later = Arc::clone(&shared);
     let work = move |ctx: &Context, limit: Duration| {
-        let bytes = answer(question, ctx, limit)?;
-        if kind == Kind::Solve {
-            build_stronger_later(&later, &bytes);
+        let a = question.answer(ctx, Some(limit))?;
+        if let Answer::Solve(SolveAnswer::Solved(s)) = &a
+            && let Some(t) = &s.stronger_tables
+        {
+            build_stronger_later(&later, t);
         }
-        Ok(bytes)
+        Ok(a)
     };
     if !stream {
         return match jobs::run(shared, work, None).await {
-            Ok(bytes) => json_response(StatusCode::OK, bytes),
+            Ok(a) => json_response(StatusCode::OK, a.reply().body),
             Err(e) => e.into_response(),
         };
     }
@@ -256,11 +252,6 @@ async fn ask_named(shared: Arc<Shared>, name: &str, request: Request) -> Respons
         .into_response();
     secure(r.headers_mut());
     r
-}
-
-/// A job's answer, its bytes (the heavy questions answer JSON).
-fn answer(question: Question, ctx: &Context, limit: Duration) -> Result<Vec<u8>, ApiError> {
-    Ok(question.answer(ctx, Some(limit))?.body)
 }
 
 /// An answer as a response: JSON, or an SVG picture.
@@ -282,7 +273,7 @@ fn sse_event(e: Event) -> sse::Event {
         Event::Progress(p) => ev.event("progress").data(to_json(&p)),
         Event::Note(text) => ev.event("note").data(to_json(&Note { text })),
         Event::Step(step) => ev.event("step").data(to_json(&step)),
-        Event::Answer(bytes) => ev.event("answer").data(String::from_utf8_lossy(&bytes)),
+        Event::Answer(a) => ev.event("answer").data(String::from_utf8_lossy(&a.reply().body)),
         Event::Failed(e) => ev.event("error").data(to_json(&Failed {
             body: e.body(),
             status: e.status.as_u16(),

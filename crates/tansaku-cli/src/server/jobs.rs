@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tansaku::Context;
+use tansaku::ask::Answer;
 use tansaku::context::{Observer, Tables};
 use tansaku::events::{Progress, Watch};
 use tokio::sync::{Semaphore, mpsc};
@@ -174,8 +175,8 @@ pub(crate) enum Event {
     /// A completed step of the search's shape (a layer, an iteration, a
     /// level).
     Step(tansaku::events::Step),
-    /// Its answer (JSON).
-    Answer(Vec<u8>),
+    /// Its answer.
+    Answer(Box<Answer>),
     /// Its error.
     Failed(ApiError),
 }
@@ -203,9 +204,9 @@ async fn gone(events: &Events) {
 /// too, and cancels the job when the stream is dropped.
 pub(crate) async fn run(
     shared: Arc<Shared>,
-    work: impl FnOnce(&Context, Duration) -> Result<Vec<u8>, ApiError> + Send + 'static,
+    work: impl FnOnce(&Context, Duration) -> Result<Answer, ApiError> + Send + 'static,
     events: Events,
-) -> Result<Vec<u8>, ApiError> {
+) -> Result<Answer, ApiError> {
     let watch = Arc::new(Watch::new(None));
     let ctx = shared.context(&watch);
     let ticket = Ticket::take(&shared, ctx.clone())?;
@@ -274,7 +275,7 @@ pub(crate) async fn run(
         Err(_) => Err(ApiError::internal()),
     };
     match &answer {
-        Ok(bytes) => send(&events, Event::Answer(bytes.clone())).await,
+        Ok(a) => send(&events, Event::Answer(Box::new(a.clone()))).await,
         Err(e) => send(&events, Event::Failed(e.clone())).await,
     }
     answer

@@ -134,6 +134,56 @@ pub fn wipeouts(req: &Request, ctx: &Context) -> Result<Wipeouts, RunError> {
     })
 }
 
+impl Wipeouts {
+    fn winner(&self) -> Color {
+        if self.color == "white" {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The colour wiped off the board.
+    ///
+    /// ```
+    /// use tansaku::games::wipeout::wipeouts;
+    /// let w = wipeouts(&tansaku::Request::default().with("first", "F5"), &tansaku::Context::new()).unwrap();
+    /// assert_eq!((w.color, w.loser()), ("black", "white"));
+    /// ```
+    pub fn loser(&self) -> &'static str {
+        self.winner().other().name()
+    }
+
+    /// Every board of game `i` (0 the first), from the start, as pictures:
+    /// the frames of an animation. `None` past the last game.
+    ///
+    /// ```
+    /// use tansaku::games::wipeout::wipeouts;
+    /// let w = wipeouts(&tansaku::Request::default().with("first", "F5"), &tansaku::Context::new()).unwrap();
+    /// assert_eq!(w.frames(0).unwrap().len(), w.plies as usize + 1);
+    /// assert!(w.frames(w.games.len()).is_none());
+    /// ```
+    pub fn frames(&self, i: usize) -> Option<Vec<tansaku_core::picture::Grid>> {
+        let boards = Position::start().replay(&self.games.get(i)?.record).ok()?;
+        let p = Wipeout { winner: self.winner() };
+        Some(boards.iter().map(|b| p.grid(b)).collect())
+    }
+
+    /// Game `i`'s final board as text: `X` and `O` with `ascii`, else `●`
+    /// and `○`.
+    ///
+    /// ```
+    /// use tansaku::games::wipeout::wipeouts;
+    /// let w = wipeouts(&tansaku::Request::default().with("first", "F5"), &tansaku::Context::new()).unwrap();
+    /// let text = w.final_board(0, true).unwrap();
+    /// assert!(text.contains('X') && !text.contains('O'));
+    /// ```
+    pub fn final_board(&self, i: usize, ascii: bool) -> Option<String> {
+        let boards = Position::start().replay(&self.games.get(i)?.record).ok()?;
+        Some(boards.last()?.render(ascii))
+    }
+}
+
 /// Deepest perft asked for.
 pub const MAX_PERFT: u32 = 60;
 

@@ -250,6 +250,17 @@ impl Multiset {
         self.len == 0
     }
 
+    /// The prefix table's state before any symbol is placed: every count
+    /// still to place, each times its stride.
+    #[inline]
+    fn full_state(&self) -> usize {
+        self.counts
+            .iter()
+            .zip(&self.stride)
+            .map(|(&c, &w)| (c * w) as usize)
+            .sum()
+    }
+
     /// The rank of `seq` (which must hold exactly the multiset). With `M`
     /// the number of arrangements of what is left, the arrangements that
     /// put a smaller symbol first number `M * (copies of smaller symbols)
@@ -283,12 +294,7 @@ impl Multiset {
         }
         if !self.prefix.is_empty() {
             let k = self.counts.len();
-            let mut st: usize = self
-                .counts
-                .iter()
-                .zip(&self.stride)
-                .map(|(&c, &w)| (c * w) as usize)
-                .sum();
+            let mut st = self.full_state();
             let mut rank = 0u64;
             for &x in seq {
                 let x = usize::from(x);
@@ -387,12 +393,7 @@ impl Multiset {
         if !self.prefix.is_empty() {
             // The last symbol whose prefix does not pass what is left.
             let k = self.counts.len();
-            let mut st: usize = self
-                .counts
-                .iter()
-                .zip(&self.stride)
-                .map(|(&c, &w)| (c * w) as usize)
-                .sum();
+            let mut st = self.full_state();
             let mut r = r;
             for slot in out.iter_mut().take(self.len) {
                 let row = &self.prefix[st * k..st * k + k];

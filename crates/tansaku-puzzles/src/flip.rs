@@ -184,18 +184,7 @@ impl FlipIt {
         self
     }
 
-    /// Board width.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-    /// Board height (1 for a row).
-    pub fn height(&self) -> usize {
-        self.height
-    }
-    /// Number of cells.
-    pub fn cells(&self) -> usize {
-        self.width * self.height
-    }
+    board_size!();
     /// The goal.
     pub fn goal(&self) -> FlipGoal {
         self.goal

@@ -24,6 +24,24 @@
 //! assert_eq!(sol.len(), 8);
 //! ```
 
+/// The size accessors of a board held as `width` and `height` cells.
+macro_rules! board_size {
+    () => {
+        /// Board width.
+        pub fn width(&self) -> usize {
+            self.width
+        }
+        /// Board height (1 for a row).
+        pub fn height(&self) -> usize {
+            self.height
+        }
+        /// Number of cells.
+        pub fn cells(&self) -> usize {
+            self.width * self.height
+        }
+    };
+}
+
 pub mod flip;
 pub mod jugs;
 pub mod knights;

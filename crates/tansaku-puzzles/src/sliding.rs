@@ -473,18 +473,7 @@ impl Sliding {
         Ok((p, start_state))
     }
 
-    /// Board width.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-    /// Board height.
-    pub fn height(&self) -> usize {
-        self.height
-    }
-    /// Number of cells.
-    pub fn cells(&self) -> usize {
-        self.width * self.height
-    }
+    board_size!();
     /// The goal board.
     pub fn goal(&self) -> SlideState {
         self.goal

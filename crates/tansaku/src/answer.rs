@@ -23,6 +23,18 @@ use tansaku_core::search::retrograde::Analysis;
 use tansaku_core::search::{Iteration, Layers, Solution, Stats};
 use tansaku_core::{Puzzle, replay};
 
+/// A puzzle an answer can show: each position written (`Board`) and drawn
+/// (`Picture`), each move named.
+pub trait Drawn:
+    Puzzle<Move: Display> + Board<State = <Self as Puzzle>::State> + Picture<State = <Self as Puzzle>::State>
+{
+}
+
+impl<P> Drawn for P where
+    P: Puzzle<Move: Display> + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>
+{
+}
+
 /// A shortest solution.
 #[derive(Clone, Debug, Serialize)]
 pub struct Solved {
@@ -136,8 +148,7 @@ impl Solved {
         algorithm: String,
     ) -> Self
     where
-        P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-        P::Move: Display,
+        P: Drawn,
     {
         let replayed = replay(p, start, &sol.moves)
             .ok()
@@ -573,8 +584,7 @@ impl Traced {
     /// `start`.
     pub fn of<P>(p: &P, start: &<P as Puzzle>::State, limit: usize) -> Self
     where
-        P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-        P::Move: Display,
+        P: Drawn,
     {
         let shown = |s: &<P as Puzzle>::State| Shown {
             board: p.notation(s),

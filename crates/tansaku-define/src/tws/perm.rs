@@ -24,19 +24,27 @@ pub trait Positions: Clone + Eq + Hash + fmt::Debug + Send + Sync {
     }
 }
 
+/// [`Positions::bytes`] and [`Positions::bytes_mut`] of a type whose
+/// one field holds the bytes.
+macro_rules! bytes_of_field {
+    () => {
+        #[inline(always)]
+        fn bytes(&self) -> &[u8] {
+            &self.0
+        }
+        #[inline(always)]
+        fn bytes_mut(&mut self) -> &mut [u8] {
+            &mut self.0
+        }
+    };
+}
+
 impl<const N: usize> Positions for Cells<N> {
     #[inline(always)]
     fn zeroed(_: usize) -> Self {
         Cells([0u8; N])
     }
-    #[inline(always)]
-    fn bytes(&self) -> &[u8] {
-        &self.0
-    }
-    #[inline(always)]
-    fn bytes_mut(&mut self) -> &mut [u8] {
-        &mut self.0
-    }
+    bytes_of_field!();
 }
 
 /// A position on the heap, for a puzzle too large for [`Cells`] (a
@@ -59,14 +67,7 @@ impl Positions for Heap {
     fn heap_bytes(len: usize) -> u64 {
         len as u64 + 16
     }
-    #[inline(always)]
-    fn bytes(&self) -> &[u8] {
-        &self.0
-    }
-    #[inline(always)]
-    fn bytes_mut(&mut self) -> &mut [u8] {
-        &mut self.0
-    }
+    bytes_of_field!();
 }
 
 /// A [`Tws`] puzzle with positions kept as `S`: `Perm<Cells<N>>` for

@@ -1,11 +1,9 @@
 //! What the built-in games share: the algorithm chosen, a start prepared
 //! for the search, the answer made from what the search returned.
 
-use crate::answer::{Cells, JudgedMove, Judgement, Preset, Traced};
+use crate::answer::{Cells, Drawn, JudgedMove, Judgement, Preset, Traced};
 use crate::{Request, RunError, SolveAnswer, Solved, settle};
 use tansaku_core::Context;
-use tansaku_core::picture::Picture;
-use tansaku_core::render::Board;
 use tansaku_core::search::auto::{Algorithm, RunOptions, Space, choose, run, run_ranked};
 use tansaku_core::search::retrograde::{DistanceTable, RetroOptions, retrograde_dense};
 use tansaku_core::search::{LowerBound, NoBound};
@@ -98,11 +96,7 @@ pub(super) struct Prepared<P: Puzzle, H> {
     pub(super) title: String,
 }
 
-impl<P: Puzzle, H> Prepared<P, H>
-where
-    P: Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
-{
+impl<P: Drawn, H> Prepared<P, H> {
     /// The answer for what the search returned.
     pub(super) fn answer(
         &self,
@@ -132,8 +126,7 @@ pub(super) fn unreachable(title: &str, algorithm: &str, why: String) -> Result<S
 /// Runs a prepared start on a ranked puzzle (indexed by rank).
 pub(super) fn solve_ranked<P, H>(prep: &Prepared<P, H>, ctx: &Context) -> Result<SolveAnswer, RunError>
 where
-    P: Ranked + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
+    P: Ranked + Drawn,
     H: LowerBound<P>,
 {
     prep.answer(run_ranked(&prep.puzzle, &prep.start, &prep.bound, &prep.opts, ctx))
@@ -142,8 +135,7 @@ where
 /// Runs a prepared start with hash-indexed graph searches.
 pub(super) fn solve_hashed<P, H>(prep: &Prepared<P, H>, ctx: &Context) -> Result<SolveAnswer, RunError>
 where
-    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
+    P: Drawn,
     H: LowerBound<P>,
 {
     prep.answer(run(&prep.puzzle, &prep.start, &prep.bound, &prep.opts, ctx))
@@ -182,8 +174,7 @@ pub(super) const JUDGE_TABLE_STATES: u64 = 1 << 27;
 /// position with the prepared algorithm.
 pub(super) fn judge_ranked<P, H>(prep: &Prepared<P, H>, key: &str, ctx: &Context) -> Result<Judgement, RunError>
 where
-    P: Ranked + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
+    P: Ranked + Drawn,
     H: LowerBound<P>,
 {
     let p = &prep.puzzle;
@@ -201,8 +192,7 @@ where
 /// are small).
 pub(super) fn judge_searched<P, H>(prep: &Prepared<P, H>, ctx: &Context) -> Result<Judgement, RunError>
 where
-    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
+    P: Drawn,
     H: LowerBound<P>,
 {
     let p = &prep.puzzle;
@@ -221,8 +211,7 @@ pub(super) fn judge_by_table<P>(
     ctx: &Context,
 ) -> Result<Judgement, RunError>
 where
-    P: Ranked + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
+    P: Ranked + Drawn,
 {
     let bytes = DistanceTable::bytes_for(p.state_count());
     let table = ctx.tables().get_or_make(&format!("judge {key}"), bytes, || {
@@ -285,8 +274,7 @@ pub(super) fn judge_with<P>(
     mut distance: impl FnMut(&<P as Puzzle>::State, Option<u32>) -> Result<Option<u32>, RunError>,
 ) -> Result<Judgement, RunError>
 where
-    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
+    P: Drawn,
 {
     let (reason, here) = match here {
         Here::Unreachable(why) => (Some(why), None),
@@ -328,8 +316,7 @@ pub const TRACE_STEPS: usize = 1000;
 /// [`TRACE_STEPS`]).
 pub(super) fn trace_of<P>(p: &P, start: &<P as Puzzle>::State, req: &Request) -> Traced
 where
-    P: Puzzle + Board<State = <P as Puzzle>::State> + Picture<State = <P as Puzzle>::State>,
-    P::Move: std::fmt::Display,
+    P: Drawn,
 {
     Traced::of(p, start, req.limit.clamp(1, TRACE_STEPS))
 }

@@ -94,6 +94,23 @@ const LAYOUT_7773: &[&[u8]] = &[
 /// Most tiles in one pattern a table can hold.
 pub const MAX_PATTERN: usize = 8;
 
+/// The partitions chosen automatically, the strongest of each board
+/// first, then any given.
+macro_rules! automatic {
+    ($($more:expr),*) => {
+        [
+            Partition::P78Z,
+            Partition::P78,
+            Partition::P663,
+            Partition::P555,
+            Partition::P6666Z,
+            Partition::P6666,
+            Partition::P55554Z,
+            $($more),*
+        ]
+    };
+}
+
 impl Partition {
     /// 15-puzzle: three patterns of 5 tiles (3 x 524,160 entries, 1.6 MB).
     pub const P555: Partition = Partition::named(4, 4, "5-5-5", LAYOUT_555);
@@ -121,30 +138,13 @@ impl Partition {
     /// bound measured on Korf's 50 (BENCHMARKS.md).
     pub const P7773Z: Partition = Partition::named_zero(5, 5, "7-7-7-3", LAYOUT_7773);
 
-    /// Every partition known by name: [`Partition::ALL`] and the larger
-    /// ones only asked for by name.
-    pub const NAMED: [Partition; 8] = [
-        Partition::P78Z,
-        Partition::P78,
-        Partition::P663,
-        Partition::P555,
-        Partition::P6666Z,
-        Partition::P6666,
-        Partition::P55554Z,
-        Partition::P7773Z,
-    ];
-
     /// Every partition chosen automatically, the strongest of each board
     /// first.
-    pub const ALL: [Partition; 7] = [
-        Partition::P78Z,
-        Partition::P78,
-        Partition::P663,
-        Partition::P555,
-        Partition::P6666Z,
-        Partition::P6666,
-        Partition::P55554Z,
-    ];
+    pub const ALL: [Partition; 7] = automatic!();
+
+    /// Every partition known by name: [`Partition::ALL`] and the larger
+    /// ones only asked for by name.
+    pub const NAMED: [Partition; 8] = automatic!(Partition::P7773Z);
 
     const fn named(width: u8, height: u8, name: &'static str, layout: &'static [&'static [u8]]) -> Partition {
         Partition {

@@ -193,8 +193,8 @@ pub fn run_indexed<P, I>(
     start: &P::State,
     opts: &RunOptions,
     ctx: &crate::Context,
-    ida: impl FnOnce(super::IdaOptions) -> Result<super::Solution<P>, super::SearchError>,
-) -> Result<super::Solution<P>, super::SearchError>
+    ida: impl FnOnce(super::IdaOptions) -> super::Found<P>,
+) -> super::Found<P>
 where
     P: crate::Puzzle,
     I: super::index::StateIndex<P>,
@@ -225,8 +225,8 @@ pub fn run_hashed<P: crate::Puzzle>(
     start: &P::State,
     opts: &RunOptions,
     ctx: &crate::Context,
-    ida: impl FnOnce(super::IdaOptions) -> Result<super::Solution<P>, super::SearchError>,
-) -> Result<super::Solution<P>, super::SearchError> {
+    ida: impl FnOnce(super::IdaOptions) -> super::Found<P>,
+) -> super::Found<P> {
     run_indexed::<P, super::index::HashIndex<P::State>>(p, start, opts, ctx, ida)
 }
 
@@ -239,8 +239,8 @@ pub fn run_ranked_with<P: crate::Ranked>(
     start: &P::State,
     opts: &RunOptions,
     ctx: &crate::Context,
-    ida: impl FnOnce(super::IdaOptions) -> Result<super::Solution<P>, super::SearchError>,
-) -> Result<super::Solution<P>, super::SearchError> {
+    ida: impl FnOnce(super::IdaOptions) -> super::Found<P>,
+) -> super::Found<P> {
     if super::index::prefers_rank_index(p) {
         run_indexed::<P, super::index::RankIndex>(p, start, opts, ctx, ida)
     } else {
@@ -265,7 +265,7 @@ pub fn run<P: crate::Puzzle, H: super::LowerBound<P>>(
     h: &H,
     opts: &RunOptions,
     ctx: &crate::Context,
-) -> Result<super::Solution<P>, super::SearchError> {
+) -> super::Found<P> {
     run_pruned(p, start, h, &super::NoPruning, opts, ctx)
 }
 
@@ -287,7 +287,7 @@ pub fn run_pruned<P: crate::Puzzle, H: super::LowerBound<P>, R: super::MovePruni
     r: &R,
     opts: &RunOptions,
     ctx: &crate::Context,
-) -> Result<super::Solution<P>, super::SearchError> {
+) -> super::Found<P> {
     run_hashed(p, start, opts, ctx, |ida| super::ida_star_pruned(p, start, h, r, ida))
 }
 
@@ -308,7 +308,7 @@ pub fn run_ranked<P: crate::Ranked, H: super::LowerBound<P>>(
     h: &H,
     opts: &RunOptions,
     ctx: &crate::Context,
-) -> Result<super::Solution<P>, super::SearchError> {
+) -> super::Found<P> {
     run_ranked_pruned(p, start, h, &super::NoPruning, opts, ctx)
 }
 
@@ -320,6 +320,6 @@ pub fn run_ranked_pruned<P: crate::Ranked, H: super::LowerBound<P>, R: super::Mo
     r: &R,
     opts: &RunOptions,
     ctx: &crate::Context,
-) -> Result<super::Solution<P>, super::SearchError> {
+) -> super::Found<P> {
     run_ranked_with(p, start, opts, ctx, |ida| super::ida_star_pruned(p, start, h, r, ida))
 }

@@ -8,7 +8,7 @@
 
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
-use super::{Layers, MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
+use super::{Found, Layers, MemoryGuard, SearchError, Solution, Stats, Timer};
 use crate::progress::Side;
 use crate::{Context, Puzzle, Ranked};
 
@@ -30,7 +30,7 @@ use crate::{Context, Puzzle, Ranked};
 /// assert_eq!(sol.len(), 10);
 /// assert!(p.is_goal(sol.states.last().unwrap()));
 /// ```
-pub fn bfs<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+pub fn bfs<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     bfs_indexed::<P, HashIndex<P::State>>(p, start, ctx)
 }
 
@@ -49,15 +49,11 @@ pub fn bfs<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution
 /// assert_eq!((a.len(), a.stats.generated), (15, 720));
 /// assert_eq!((b.len(), b.stats.generated), (15, 720));
 /// ```
-pub fn bfs_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+pub fn bfs_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     bfs_indexed::<P, RankIndex>(p, start, ctx)
 }
 
-pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
-    p: &P,
-    start: &P::State,
-    ctx: &Context,
-) -> Result<Solution<P>, SearchError> {
+pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     let timer = Timer::start();
     let mut store = Store::<P, I>::new(p, 1, I::capacity_hint(p), [start.clone()], ctx.budget())?;
     let mut stats = Stats::default();
@@ -99,15 +95,9 @@ pub(crate) fn bfs_indexed<P: Puzzle, I: StateIndex<P>>(
     };
     let mut states = store.chain(i);
     states.reverse();
-    let moves = moves_between(p, &states);
-    Ok(Solution {
-        moves,
-        states,
-        stats,
-        iterations: Vec::new(),
-        layers: Layers {
-            forward: Layers::sizes(&starts, store.len()),
-            backward: Vec::new(),
-        },
-    })
+    let layers = Layers {
+        forward: Layers::sizes(&starts, store.len()),
+        backward: Vec::new(),
+    };
+    Ok(Solution::through(p, states, stats, layers))
 }

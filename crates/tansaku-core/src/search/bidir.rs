@@ -15,7 +15,7 @@
 
 use super::index::{HashIndex, RankIndex, StateIndex};
 use super::store::Store;
-use super::{Layers, MemoryGuard, SearchError, Solution, Stats, Timer, moves_between};
+use super::{Found, Layers, MemoryGuard, SearchError, Solution, Stats, Timer};
 use crate::progress::Side as Shape;
 use crate::{Context, Puzzle, Ranked};
 
@@ -76,7 +76,7 @@ impl<P: Puzzle, I: StateIndex<P>> Side<P, I> {
 /// let sol = bidirectional(&p, &p.reversed(), &tansaku_core::Context::new()).unwrap();
 /// assert_eq!(sol.len(), 15);
 /// ```
-pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     layered::<P, HashIndex<P::State>>(p, start, ctx)
 }
 
@@ -95,7 +95,7 @@ pub fn bidirectional<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Resul
 /// assert_eq!((a.len(), b.len()), (p.inversions(s) as usize, p.inversions(s) as usize));
 /// assert_eq!(a.stats.generated, b.stats.generated);
 /// ```
-pub fn bidirectional_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Result<Solution<P>, SearchError> {
+pub fn bidirectional_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     layered::<P, RankIndex>(p, start, ctx)
 }
 
@@ -111,11 +111,7 @@ fn goals_for_backward_search<P: Puzzle>(p: &P) -> Result<Vec<P::State>, SearchEr
     })
 }
 
-pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(
-    p: &P,
-    start: &P::State,
-    ctx: &Context,
-) -> Result<Solution<P>, SearchError> {
+pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
@@ -159,17 +155,11 @@ pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(
     let mut states = fwd.store.chain(f);
     states.reverse();
     states.extend(bwd.store.chain(b).into_iter().skip(1));
-    let moves = moves_between(p, &states);
-    Ok(Solution {
-        moves,
-        states,
-        stats,
-        iterations: Vec::new(),
-        layers: Layers {
-            forward: Layers::sizes(&fwd.starts, fwd.store.len()),
-            backward: Layers::sizes(&bwd.starts, bwd.store.len()),
-        },
-    })
+    let layers = Layers {
+        forward: Layers::sizes(&fwd.starts, fwd.store.len()),
+        backward: Layers::sizes(&bwd.starts, bwd.store.len()),
+    };
+    Ok(Solution::through(p, states, stats, layers))
 }
 
 /// Bidirectional search as the seed article wrote it: one FIFO
@@ -189,11 +179,7 @@ pub(crate) fn layered<P: Puzzle, I: StateIndex<P>>(
 /// let sol = bidirectional_alternating(&p, &p.reversed(), &tansaku_core::Context::new()).unwrap();
 /// assert_eq!(sol.len(), 15);
 /// ```
-pub fn bidirectional_alternating<P: Puzzle>(
-    p: &P,
-    start: &P::State,
-    ctx: &Context,
-) -> Result<Solution<P>, SearchError> {
+pub fn bidirectional_alternating<P: Puzzle>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     alternating::<P, HashIndex<P::State>>(p, start, ctx)
 }
 
@@ -210,19 +196,11 @@ pub fn bidirectional_alternating<P: Puzzle>(
 /// let b = bidirectional_alternating_ranked(&p, &p.reversed(), &ctx).unwrap();
 /// assert_eq!((a.len(), a.stats.generated), (b.len(), b.stats.generated));
 /// ```
-pub fn bidirectional_alternating_ranked<P: Ranked>(
-    p: &P,
-    start: &P::State,
-    ctx: &Context,
-) -> Result<Solution<P>, SearchError> {
+pub fn bidirectional_alternating_ranked<P: Ranked>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     alternating::<P, RankIndex>(p, start, ctx)
 }
 
-pub(crate) fn alternating<P: Puzzle, I: StateIndex<P>>(
-    p: &P,
-    start: &P::State,
-    ctx: &Context,
-) -> Result<Solution<P>, SearchError> {
+pub(crate) fn alternating<P: Puzzle, I: StateIndex<P>>(p: &P, start: &P::State, ctx: &Context) -> Found<P> {
     let goals = goals_for_backward_search(p)?;
     let timer = Timer::start();
     let mut stats = Stats::default();
@@ -277,12 +255,5 @@ pub(crate) fn alternating<P: Puzzle, I: StateIndex<P>>(
     // is a goal both chains are that one state.
     states.extend(back);
     states.dedup();
-    let moves = moves_between(p, &states);
-    Ok(Solution {
-        moves,
-        states,
-        stats,
-        iterations: Vec::new(),
-        layers: Layers::default(),
-    })
+    Ok(Solution::through(p, states, stats, Layers::default()))
 }

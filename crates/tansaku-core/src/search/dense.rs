@@ -83,17 +83,8 @@ pub(crate) fn run<P: Ranked, C: Code>(
     };
     let mut unseen = n - histogram.iter().sum::<u64>();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
-    if let (Some(c), true) = (save, from_checkpoint) {
-        progress.line(&format!(
-            "  resumed at level {} from the checkpoint in {}",
-            histogram.len() - 1,
-            c.dir.display()
-        ));
-    }
-    progress.update(n - unseen, &format!("level {}", histogram.len() - 1));
-    for (d, &count) in histogram.iter().enumerate() {
-        crate::progress::step(ctx, crate::progress::Side::Level, d as u32, count);
-    }
+    let resumed = save.filter(|_| from_checkpoint).map(|c| c.dir.as_path());
+    levels_known(&progress, ctx, &histogram, resumed, n - unseen);
     loop {
         let d = (histogram.len() - 1) as u32;
         let frontier = histogram[d as usize];
@@ -133,17 +124,7 @@ pub(crate) fn run<P: Ranked, C: Code>(
         };
         let found = shares.sum(found);
         expanded += work;
-        progress.line(&format!(
-            "  level {:>3} -> {:>3}: {:>12} new states  ({how}, {:.2} s)",
-            d,
-            d + 1,
-            found,
-            timer.seconds()
-        ));
-        progress.update(n - unseen + found, &format!("level {}", d + 1));
-        if found > 0 {
-            crate::progress::step(ctx, crate::progress::Side::Level, d + 1, found);
-        }
+        level_done(&progress, ctx, d, found, how, timer.seconds(), n - unseen + found);
         if found == 0 {
             break;
         }
@@ -225,72 +206,105 @@ fn seed_goals<P: Ranked, C: Code>(p: &P, table: &Table<C>, shares: &Shares) -> R
 /// expanded).
 fn top_down_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, u64) {
     let (cur, next) = (C::current(d), C::next(d));
-    let words = &table.words;
-    let len = table.len;
-    (0..table.chunks())
-        .into_par_iter()
-        .map(|c| {
-            let (mut found, mut expanded) = (0u64, 0u64);
-            for (wi, word) in table.chunk(c) {
-                for k in slots::<C>(matches::<C>(word.load(Relaxed), cur)) {
-                    let r = wi * C::PER_WORD + k;
-                    if r >= len {
-                        continue;
-                    }
-                    expanded += 1;
-                    let s = p.unrank(r as u64);
-                    p.for_each_successor(&s, |m, t| {
-                        let rt = p.rank_after(&s, r as u64, m, &t) as usize;
-                        found += u64::from(claim::<C>(words, rt, next));
-                    });
-                }
+    table.sum_words(|wi, word| {
+        let (mut found, mut expanded) = (0u64, 0u64);
+        for k in slots::<C>(matches::<C>(word.load(Relaxed), cur)) {
+            let r = wi * C::PER_WORD + k;
+            if r >= table.len {
+                continue;
             }
-            (found, expanded)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+            expanded += 1;
+            let s = p.unrank(r as u64);
+            p.for_each_successor(&s, |m, t| {
+                let rt = p.rank_after(&s, r as u64, m, &t) as usize;
+                found += u64::from(claim::<C>(&table.words, rt, next));
+            });
+        }
+        (found, expanded)
+    })
 }
 
 /// Every unseen state looks for a neighbour at distance `d`; returns (states
 /// found, states expanded).
 fn bottom_up_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, u64) {
     let (cur, next) = (C::current(d), C::next(d));
-    let words = &table.words;
-    let len = table.len;
-    (0..table.chunks())
-        .into_par_iter()
-        .map(|c| {
-            let (mut found, mut expanded) = (0u64, 0u64);
-            for (wi, word) in table.chunk(c) {
-                let w = word.load(Relaxed);
-                let mut new_w = w;
-                for k in slots::<C>(matches::<C>(w, C::UNSEEN)) {
-                    let r = wi * C::PER_WORD + k;
-                    if r >= len {
-                        continue;
-                    }
-                    expanded += 1;
-                    let mut hit = false;
-                    let s = p.unrank(r as u64);
-                    p.for_each_successor(&s, |m, t| {
-                        if !hit {
-                            let rt = p.rank_after(&s, r as u64, m, &t) as usize;
-                            let sh = (rt % C::PER_WORD) as u32 * C::BITS;
-                            hit = words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur;
-                        }
-                    });
-                    if hit {
-                        new_w &= !((C::UNSEEN ^ next) << (k as u32 * C::BITS));
-                        found += 1;
-                    }
-                }
-                if new_w != w {
-                    // Only this thread writes this word during the level.
-                    word.store(new_w, Relaxed);
-                }
+    table.sum_words(|wi, word| {
+        let (mut found, mut expanded) = (0u64, 0u64);
+        let w = word.load(Relaxed);
+        let mut new_w = w;
+        for k in slots::<C>(matches::<C>(w, C::UNSEEN)) {
+            let r = wi * C::PER_WORD + k;
+            if r >= table.len {
+                continue;
             }
-            (found, expanded)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+            expanded += 1;
+            let mut hit = false;
+            let s = p.unrank(r as u64);
+            p.for_each_successor(&s, |m, t| {
+                if !hit {
+                    let rt = p.rank_after(&s, r as u64, m, &t) as usize;
+                    let sh = (rt % C::PER_WORD) as u32 * C::BITS;
+                    hit = table.words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur;
+                }
+            });
+            if hit {
+                new_w &= !((C::UNSEEN ^ next) << (k as u32 * C::BITS));
+                found += 1;
+            }
+        }
+        if new_w != w {
+            // Only this thread writes this word during the level.
+            word.store(new_w, Relaxed);
+        }
+        (found, expanded)
+    })
+}
+
+/// Tells the levels known before the loop runs (the goals', or those of
+/// the checkpoint `resumed` from): a line when resumed, the bar at
+/// `reached` states, and a `Level` step each.
+pub(super) fn levels_known(
+    progress: &crate::progress::Progress,
+    ctx: &crate::Context,
+    histogram: &[u64],
+    resumed: Option<&std::path::Path>,
+    reached: u64,
+) {
+    if let Some(dir) = resumed {
+        progress.line(&format!(
+            "  resumed at level {} from the checkpoint in {}",
+            histogram.len() - 1,
+            dir.display()
+        ));
+    }
+    progress.update(reached, &format!("level {}", histogram.len() - 1));
+    for (d, &count) in histogram.iter().enumerate() {
+        crate::progress::step(ctx, crate::progress::Side::Level, d as u32, count);
+    }
+}
+
+/// Tells that level `d` gave `found` new states, searched `how`, `seconds`
+/// into the run, `reached` states in all: a progress line, the bar, and a
+/// `Level` step when the level is not empty.
+pub(super) fn level_done(
+    progress: &crate::progress::Progress,
+    ctx: &crate::Context,
+    d: u32,
+    found: u64,
+    how: &str,
+    seconds: f64,
+    reached: u64,
+) {
+    progress.line(&format!(
+        "  level {:>3} -> {:>3}: {:>12} new states  ({how}, {seconds:.2} s)",
+        d,
+        d + 1,
+        found,
+    ));
+    progress.update(reached, &format!("level {}", d + 1));
+    if found > 0 {
+        crate::progress::step(ctx, crate::progress::Side::Level, d + 1, found);
+    }
 }
 
 /// Wraps the stats of a finished run.

@@ -303,17 +303,12 @@ pub(crate) fn run<P: Ranked>(
         Some((saved, g)) => (saved.histogram, saved.expanded, g),
         None => (vec![disk.seed_goals(p, &mut words)?], 0, 0),
     };
-    if let (Some(c), true) = (save, from_checkpoint) {
-        progress.line(&format!(
-            "  resumed at level {} from the checkpoint in {}",
-            histogram.len() - 1,
-            c.dir.display()
-        ));
-    }
     let mut committed = from_checkpoint.then_some(generation);
     let mut last_write = Instant::now();
     let mut write_cost = std::time::Duration::ZERO;
     let mut unseen = n - histogram.iter().sum::<u64>();
+    let resumed = save.filter(|_| from_checkpoint).map(|c| c.dir.as_path());
+    super::dense::levels_known(&progress, ctx, &histogram, resumed, n - unseen);
     let stopped = || ctx.stopped().map_or(Ok(()), |why| Err(SearchError::Stopped(why)));
     // The code of the last level's positions at the end.
     let last_code = loop {
@@ -332,14 +327,15 @@ pub(crate) fn run<P: Ranked>(
             .inspect_err(|_| progress.finish())?;
         expanded += work;
         generation = out;
-        progress.line(&format!(
-            "  level {:>3} -> {:>3}: {:>12} new states  (on disk, {:.2} s)",
-            d,
-            d + 1,
+        super::dense::level_done(
+            &progress,
+            ctx,
+            d as u32,
             found,
-            timer.seconds()
-        ));
-        progress.update(n - unseen + found, &format!("level {}", d + 1));
+            "on disk",
+            timer.seconds(),
+            n - unseen + found,
+        );
         if found == 0 {
             // The last level was relabelled to 1 as it was expanded.
             break 1;

@@ -41,7 +41,7 @@ use parallel::*;
 
 use super::checkpoint::{CheckpointError, DoneTask, IdaSaved};
 use super::retrograde::Checkpoint;
-use super::{SearchError, Solution, Stats, Timer};
+use super::{Found, SearchError, Solution, Stats, Timer};
 use crate::Puzzle;
 use serde::Serialize;
 
@@ -126,7 +126,7 @@ pub struct Iteration {
 /// let p = Swaps::new(5);
 /// assert_eq!(iddfs(&p, &p.row(&[1, 0, 3, 4, 2]), IdaOptions::default()).unwrap().len(), 3);
 /// ```
-pub fn iddfs<P: Puzzle>(p: &P, start: &P::State, opts: IdaOptions) -> Result<Solution<P>, SearchError> {
+pub fn iddfs<P: Puzzle>(p: &P, start: &P::State, opts: IdaOptions) -> Found<P> {
     ida_star_with(p, start, &NoBound, opts.clone())
 }
 
@@ -145,12 +145,7 @@ pub fn iddfs<P: Puzzle>(p: &P, start: &P::State, opts: IdaOptions) -> Result<Sol
 /// let sol = ida_star(&p, &p.reversed(), |s| p.inversions(*s), IdaOptions::default()).unwrap();
 /// assert_eq!((sol.len(), sol.iterations.len()), (15, 1));
 /// ```
-pub fn ida_star<P: Puzzle>(
-    p: &P,
-    start: &P::State,
-    h: impl Fn(&P::State) -> u32 + Sync,
-    opts: IdaOptions,
-) -> Result<Solution<P>, SearchError> {
+pub fn ida_star<P: Puzzle>(p: &P, start: &P::State, h: impl Fn(&P::State) -> u32 + Sync, opts: IdaOptions) -> Found<P> {
     ida_star_with(p, start, &FnBound(h), opts.clone())
 }
 
@@ -336,12 +331,7 @@ impl<P: Puzzle, F: Fn(&P::State) -> u32 + Sync> LowerBound<P> for FnBound<F> {
 /// assert_eq!(par.moves, sol.moves);
 /// assert!(par.iterations.iter().map(work).eq(sol.iterations.iter().map(work)));
 /// ```
-pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(
-    p: &P,
-    start: &P::State,
-    h: &H,
-    opts: IdaOptions,
-) -> Result<Solution<P>, SearchError> {
+pub fn ida_star_with<P: Puzzle, H: LowerBound<P>>(p: &P, start: &P::State, h: &H, opts: IdaOptions) -> Found<P> {
     ida_star_pruned(p, start, h, &NoPruning, opts)
 }
 
@@ -364,7 +354,7 @@ pub fn ida_star_pruned<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     h: &H,
     r: &R,
     opts: IdaOptions,
-) -> Result<Solution<P>, SearchError> {
+) -> Found<P> {
     ida_star_kernel(p, start, h, r, None, opts)
 }
 
@@ -378,7 +368,7 @@ pub fn ida_star_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     r: &R,
     kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
     opts: IdaOptions,
-) -> Result<Solution<P>, SearchError> {
+) -> Found<P> {
     let (h0, memo0) = h.start(start);
     let root = Frame {
         state: start.clone(),
@@ -517,7 +507,7 @@ fn iterate<P: Puzzle, M, A>(
     before: Stats,
     opts: &IdaOptions,
     mut one: impl FnMut(u32, Option<&Keeper>, Option<Resume>, Option<&Iteration>) -> Result<Outcome<P, M, A>, SearchError>,
-) -> Result<Solution<P>, SearchError> {
+) -> Found<P> {
     let timer = Timer::start();
     let earlier = before.seconds;
     let progress = crate::progress::Progress::new(&opts.ctx, None, "nodes");

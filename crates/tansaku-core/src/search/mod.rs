@@ -92,6 +92,9 @@ impl Layers {
     }
 }
 
+/// What a search answers: a [`Solution`], or why there is none.
+pub type Found<P> = Result<Solution<P>, SearchError>;
+
 /// A solution: the moves and every position from the start to the goal.
 #[derive(Clone, Debug)]
 pub struct Solution<P: Puzzle> {
@@ -210,6 +213,21 @@ pub(crate) fn no_files(what: &str) -> SearchError {
     SearchError::Unsupported(format!(
         "{what} needs files, and this build of the library keeps none (the files feature is off)"
     ))
+}
+
+impl<P: Puzzle> Solution<P> {
+    /// The solution a graph search found: the path of `states` from the
+    /// start to the goal, its moves found again between each two, no
+    /// iterations.
+    pub(crate) fn through(p: &P, states: Vec<P::State>, stats: Stats, layers: Layers) -> Self {
+        Solution {
+            moves: moves_between(p, &states),
+            states,
+            stats,
+            iterations: Vec::new(),
+            layers,
+        }
+    }
 }
 
 /// Rebuilds the move list of a path of states by finding, for each step, the

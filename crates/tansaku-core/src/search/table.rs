@@ -152,6 +152,20 @@ impl<C: Code> Table<C> {
         self.words.len().div_ceil(CHUNK_WORDS)
     }
 
+    /// `each` on every word with its index, the chunks in parallel: the
+    /// pairs of counts it returns (found, expanded), summed.
+    #[inline]
+    pub(crate) fn sum_words(&self, each: impl Fn(usize, &AtomicU64) -> (u64, u64) + Sync + Send) -> (u64, u64) {
+        (0..self.chunks())
+            .into_par_iter()
+            .map(|c| {
+                self.chunk(c)
+                    .map(|(wi, word)| each(wi, word))
+                    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    }
+
     /// The words of work item `c`, with their indices.
     pub(crate) fn chunk(&self, c: usize) -> impl Iterator<Item = (usize, &AtomicU64)> {
         let start = c * CHUNK_WORDS;

@@ -35,8 +35,8 @@
 //! frontier's subtrees are shared as a split iteration's are, and the
 //! counts are still those of one thread.
 
-use super::{Frame, Outcome};
-use super::{IdaOptions, Kernel, LowerBound, MovePruning, Step, Task, TaskList, iterate, run_tasks};
+use super::{Found, Frame, Outcome};
+use super::{IdaOptions, Kernel, LowerBound, MovePruning, Searcher, Step, Task, TaskList, iterate, run_tasks};
 use crate::Puzzle;
 use crate::search::{SearchError, Solution, Stats, Timer};
 use rustc_hash::FxHashMap;
@@ -192,7 +192,7 @@ pub fn astar_ida<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     r: &R,
     opts: IdaOptions,
     limit: usize,
-) -> Result<Solution<P>, SearchError> {
+) -> Found<P> {
     astar_ida_kernel(p, start, h, r, None, opts, limit)
 }
 
@@ -206,7 +206,7 @@ pub fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
     kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
     opts: IdaOptions,
     limit: usize,
-) -> Result<Solution<P>, SearchError> {
+) -> Found<P> {
     crate::memory::check(
         &format!("A*'s {limit} positions"),
         (limit as u64).saturating_mul(bytes_per_node::<P, H::Memo, R::State>()),
@@ -261,7 +261,18 @@ pub fn astar_ida_kernel<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>(
         // A frontier's subtrees are marked in a checkpoint by a depth no
         // split takes.
         let saving = keeper.map(|k| (k, FRONTIER, resume.map(|(_, count, done)| (count, done))));
-        let outcome: Outcome<P, H::Memo, R::State> = run_tasks(p, h, r, kernel, &listed, bound, &opts, saving)?;
+        let outcome: Outcome<P, H::Memo, R::State> = run_tasks(
+            Searcher {
+                p,
+                h,
+                r,
+                kernel,
+                opts: &opts,
+            },
+            &listed,
+            bound,
+            saving,
+        )?;
         Ok(outcome)
     })
 }

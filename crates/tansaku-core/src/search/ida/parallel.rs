@@ -111,16 +111,31 @@ pub(super) fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>
     };
     let resume = resume.map(|(_, count, finished)| (count, finished));
     run_tasks(
-        p,
-        h,
-        r,
-        kernel,
+        Searcher { p, h, r, kernel, opts },
         &listed,
         bound,
-        opts,
         keeper.map(|k| (k, split as u32, resume)),
     )
 }
+
+/// What searches each subtree of an iteration: the puzzle, its bound, the
+/// move pruning, the puzzle's own inner loop if it has one, and the
+/// search's options.
+pub(super) struct Searcher<'a, P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> {
+    pub p: &'a P,
+    pub h: &'a H,
+    pub r: &'a R,
+    pub kernel: Option<&'a dyn Kernel<P, H::Memo, R::State>>,
+    pub opts: &'a IdaOptions,
+}
+
+impl<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Clone for Searcher<'_, P, H, R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>> Copy for Searcher<'_, P, H, R> {}
 
 /// Searches the subtrees of `listed` (in their order) on `opts.threads`
 /// threads with cost bound `bound`, the first solution in that order
@@ -128,17 +143,13 @@ pub(super) fn parallel_iteration<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>>
 /// With a checkpoint (`saving`: the keeper, the split's mark and, on a
 /// resumed run, the number of subtrees and those searched to the end),
 /// finished subtrees are recorded as they end and skipped when resumed.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::Memo, R::State>>(
-    p: &P,
-    h: &H,
-    r: &R,
-    kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
+    searcher: Searcher<'_, P, H, R>,
     listed: &L,
     bound: u32,
-    opts: &IdaOptions,
     saving: Saving<'_>,
 ) -> Result<Outcome<P, H::Memo, R::State>, SearchError> {
+    let Searcher { p, h, r, kernel, opts } = searcher;
     let count = listed.len();
     let keeper = saving.as_ref().map(|s| s.0);
     // With other processes, subtree i is process i % n's.
@@ -229,7 +240,7 @@ pub(super) fn run_tasks<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskL
         results = gather(ps, results);
     }
     results.sort_by_key(|(i, _)| *i);
-    in_order(p, h, r, kernel, listed, bound, opts, results)
+    in_order(searcher, listed, bound, results)
 }
 
 /// The subtrees a checkpoint says were searched to the end (a checkpoint
@@ -280,17 +291,13 @@ type Numbered<P, M, A> = Vec<(usize, Outcome<P, M, A>)>;
 
 /// The subtrees' outcomes replayed in depth-first order, up to the first
 /// solution: the iteration's outcome, its counts those of one search.
-#[allow(clippy::too_many_arguments)]
 fn in_order<P: Puzzle, H: LowerBound<P>, R: MovePruning<P>, L: TaskList<P, H::Memo, R::State>>(
-    p: &P,
-    h: &H,
-    r: &R,
-    kernel: Option<&dyn Kernel<P, H::Memo, R::State>>,
+    searcher: Searcher<'_, P, H, R>,
     listed: &L,
     bound: u32,
-    opts: &IdaOptions,
     results: Numbered<P, H::Memo, R::State>,
 ) -> Result<Outcome<P, H::Memo, R::State>, SearchError> {
+    let Searcher { p, h, r, kernel, opts } = searcher;
     let (mut expanded, mut generated) = (0u64, 0u64);
     let mut step = listed.cut();
     for (i, mut outcome) in results {

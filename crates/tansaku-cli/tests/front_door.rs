@@ -3,8 +3,7 @@
 //! serialization of what the front door answers for the same question
 //! (times aside, which no two runs share).
 
-use crate::support::timeless;
-use assert_cmd::Command;
+use crate::support::{json_run, timeless};
 use serde::Serialize;
 use serde_json::Value;
 use tansaku::Context;
@@ -15,22 +14,7 @@ use tansaku::{Game, Request, batch::batch};
 
 /// The command's JSON lines (timeless) and its exit code.
 fn cli(args: &[&str], pdb: &tempfile::TempDir) -> (Vec<Value>, i32) {
-    let out = Command::cargo_bin("tansaku")
-        .unwrap()
-        .args(args)
-        .args(["--json"])
-        .env("TANSAKU_PDB_DIR", pdb.path())
-        .env("TANSAKU_PUZZLES", format!("{}/puzzles", crate::support::ROOT))
-        .output()
-        .unwrap();
-    let code = out.status.code().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| timeless(serde_json::from_str(l).unwrap()))
-        .collect();
+    let (lines, code, _) = json_run(args, Some(pdb.path()));
     (lines, code)
 }
 

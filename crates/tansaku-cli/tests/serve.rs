@@ -161,14 +161,8 @@ fn dechunk(mut b: &[u8]) -> Vec<u8> {
 /// The command line's --json (timeless) and its stderr.
 fn cli(args: &[&str]) -> (Option<Value>, String) {
     let quiet: &[&str] = if args[0] == "perft" { &[] } else { &["--quiet"] };
-    let out = Command::new(env!("CARGO_BIN_EXE_tansaku"))
-        .args(args)
-        .arg("--json")
-        .args(quiet)
-        .output()
-        .unwrap();
-    let v = serde_json::from_slice(&out.stdout).ok().map(timeless);
-    (v, String::from_utf8_lossy(&out.stderr).trim().to_string())
+    let (lines, _, err) = crate::support::json_run(&[args, quiet].concat(), None);
+    (lines.into_iter().next(), err)
 }
 
 fn puzzle(name: &str) -> String {

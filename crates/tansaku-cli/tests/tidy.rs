@@ -243,3 +243,37 @@ fn settings_are_flags_only_through_their_declarations() {
         wrong.join("\n")
     );
 }
+
+/// The keywords of `ask(kind, body, ...)` in the Python extension.
+fn python_keywords() -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(ROOT).join("crates/tansaku-py/src/lib.rs")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("signature = (kind, body"))
+        .expect("the extension's ask has a signature");
+    let inner = &line[line.find("(kind").unwrap() + 1..line.rfind(')').unwrap()];
+    inner
+        .split(',')
+        .map(|w| w.split('=').next().unwrap().trim().to_string())
+        .filter(|w| !["kind", "body", "progress", ""].contains(&w.as_str()))
+        .collect()
+}
+
+#[test]
+fn python_keywords_are_declared_settings_or_options() {
+    let settings: Vec<String> = tansaku::settings::ALL.iter().map(|s| s.field()).collect();
+    let options: Vec<String> = tansaku::request::options()
+        .iter()
+        .map(|o| o.name.replace('-', "_"))
+        .collect();
+    let keywords = python_keywords();
+    assert!(keywords.contains(&"max_memory".to_string()), "{keywords:?}");
+    let stray: Vec<&String> = keywords
+        .iter()
+        .filter(|k| !settings.contains(k) && !options.contains(k))
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "Python's keywords {stray:?} are neither a setting of tansaku::settings nor an option of tansaku::request: declare them there, under the same name"
+    );
+}

@@ -57,6 +57,64 @@ impl Progress {
         }
     }
 
+    /// A breadth-first level is done: level `d` gave `found` new states,
+    /// searched `how` (`top-down`, `bottom-up`, `on disk`), `seconds` into
+    /// the run, `reached` states in all. A line, the bar, and (when the
+    /// level is not empty) a `Level` step: the level loop of every
+    /// whole-space analysis (bytes, two bits, disk, processes) tells its
+    /// levels here.
+    ///
+    /// ```
+    /// use tansaku_core::{Context, progress::Progress};
+    /// let p = Progress::new(&Context::new(), Some(100), "states");
+    /// p.level(3, 40, "top-down", 0.5, 90);
+    /// ```
+    pub fn level(&self, d: u32, found: u64, how: &str, seconds: f64, reached: u64) {
+        self.level_line(d, found, how, seconds, reached);
+        if let (Some(o), true) = (&self.observer, found > 0) {
+            o.step(Step {
+                side: Side::Level,
+                at: d + 1,
+                count: found,
+            });
+        }
+    }
+
+    /// [`Progress::level`]'s line and bar without its step: a level of a
+    /// table built for a search, not of the search itself.
+    pub fn level_line(&self, d: u32, found: u64, how: &str, seconds: f64, reached: u64) {
+        self.line(&format!(
+            "  level {:>3} -> {:>3}: {:>12} new states  ({how}, {seconds:.2} s)",
+            d,
+            d + 1,
+            found,
+        ));
+        self.update(reached, &format!("level {}", d + 1));
+    }
+
+    /// The levels known before a level loop runs (the goals', or those of
+    /// the checkpoint in `resumed`): a line when resumed, the bar at
+    /// `reached` states, and a `Level` step each.
+    pub fn levels_known(&self, histogram: &[u64], resumed: Option<&std::path::Path>, reached: u64) {
+        if let Some(dir) = resumed {
+            self.line(&format!(
+                "  resumed at level {} from the checkpoint in {}",
+                histogram.len() - 1,
+                dir.display()
+            ));
+        }
+        self.update(reached, &format!("level {}", histogram.len() - 1));
+        if let Some(o) = &self.observer {
+            for (d, &count) in histogram.iter().enumerate() {
+                o.step(Step {
+                    side: Side::Level,
+                    at: d as u32,
+                    count,
+                });
+            }
+        }
+    }
+
     /// Ends the task.
     pub fn finish(&self) {
         if let Some(o) = &self.observer {

@@ -60,6 +60,21 @@ pub struct SymReduced {
     b_image: Vec<u32>,
 }
 
+/// A reduced table told before its classes are found
+/// ([`SymReduced::estimate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// About its entries: `|A|` over the symmetries, times `|B|` (a little
+    /// under the count, representatives fixed by a symmetry being counted
+    /// fractionally).
+    pub entries: u64,
+    /// The symmetries.
+    pub symmetries: usize,
+    /// About the bytes of its index (what [`SymReduced::index_bytes`]
+    /// will be).
+    pub index_bytes: u64,
+}
+
 impl SymReduced {
     /// The reduction of the projection `parts` (of `full`, over two sets
     /// or more) by every symmetry of `full` that maps its positions, its
@@ -154,23 +169,18 @@ impl SymReduced {
         })
     }
 
-    /// About the entries of the reduced table of the projection `parts`, without finding its
-    /// classes (`|A|` over the symmetries, times `|B|`: a little under
-    /// the count, representatives fixed by a symmetry being counted
-    /// fractionally), and the symmetries; `None` where
-    /// [`SymReduced::new`] is.
-    pub fn estimate(full: &Tws, parts: &[SetPart]) -> Option<(u64, usize)> {
-        let s = shape(full, parts)?;
-        Some((s.a_size.div_ceil(s.syms.len() as u64) * s.b_size, s.syms.len()))
-    }
-
-    /// About the bytes of the index of the projection `parts` (what
-    /// [`SymReduced::index_bytes`] will be), without finding its classes;
-    /// `None` where [`SymReduced::new`] is.
-    pub fn estimate_index_bytes(full: &Tws, parts: &[SetPart]) -> Option<u64> {
+    /// About the reduced table of the projection `parts`, without
+    /// finding its classes: its entries, symmetries and index
+    /// ([`Estimate`]); `None` where [`SymReduced::new`] is.
+    pub fn estimate(full: &Tws, parts: &[SetPart]) -> Option<Estimate> {
         let s = shape(full, parts)?;
         let syms = s.syms.len() as u64;
-        Some(index_bytes(s.a_size, s.a_size.div_ceil(syms), syms * s.b_size))
+        let classes = s.a_size.div_ceil(syms);
+        Some(Estimate {
+            entries: classes * s.b_size,
+            symmetries: s.syms.len(),
+            index_bytes: index_bytes(s.a_size, classes, syms * s.b_size),
+        })
     }
 
     /// Bytes the index holds beside the table, for as long as the table

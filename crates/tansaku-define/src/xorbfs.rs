@@ -226,15 +226,8 @@ impl XorProjection {
                 .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
             (busy, open) = (b2, o2);
             reached += found;
-            progress.line(&format!(
-                "  level {:>3} -> {:>3}: {:>12} new states  ({}, {:.2} s)",
-                d,
-                d + 1,
-                found,
-                if bottom_up { "bottom-up" } else { "top-down" },
-                clock.elapsed().as_secs_f64()
-            ));
-            progress.update(reached, &format!("level {}", d + 1));
+            let how = if bottom_up { "bottom-up" } else { "top-down" };
+            progress.level_line(d as u32, found, how, clock.elapsed().as_secs_f64(), reached);
             if found == 0 {
                 break;
             }

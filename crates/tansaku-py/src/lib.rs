@@ -202,7 +202,7 @@ fn games() -> String {
     let limits = tansaku::ask::Limits {
         max_memory: budget,
         job_memory: budget,
-        table_memory: budget,
+        kept_tables: budget,
         time_limit: None,
         body_limit: None,
         workers: 1,

@@ -90,7 +90,7 @@ pub fn catalogue() -> String {
     let limits = Limits {
         max_memory: BUDGET,
         job_memory: BUDGET,
-        table_memory: TABLES,
+        kept_tables: TABLES,
         time_limit: None,
         body_limit: None,
         workers: 1,

@@ -484,8 +484,11 @@ pub struct Limits {
     pub max_memory: u64,
     /// The memory one question may fill.
     pub job_memory: u64,
-    /// The memory the tables kept between questions may fill.
-    pub table_memory: u64,
+    /// The memory the tables kept between questions may fill (sent as
+    /// `table_memory`, its name before it was told apart from a puzzle's
+    /// `table-memory` option, the bytes of the tables one puzzle builds).
+    #[serde(rename = "table_memory")]
+    pub kept_tables: u64,
     /// Seconds a question's search may run (`null`: no limit).
     pub time_limit: Option<f64>,
     /// The largest body a question may have, in bytes (where the front end
@@ -517,7 +520,7 @@ pub struct Catalogue {
 ///
 /// ```
 /// use tansaku::ask::{catalogue, Limits};
-/// let limits = Limits { max_memory: 1, job_memory: 1, table_memory: 1, time_limit: None, body_limit: None, workers: 1 };
+/// let limits = Limits { max_memory: 1, job_memory: 1, kept_tables: 1, time_limit: None, body_limit: None, workers: 1 };
 /// let c = catalogue("test", limits);
 /// assert!(c.games.iter().any(|g| g.name == "sliding"));
 /// assert!(c.definitions.iter().any(|d| d.name == "klotski"));

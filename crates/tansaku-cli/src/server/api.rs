@@ -28,7 +28,7 @@ pub(crate) fn games_json(shared: &Shared) -> Vec<u8> {
     let limits = tansaku::ask::Limits {
         max_memory: shared.max_memory,
         job_memory: shared.job_budget,
-        table_memory: shared.job_budget,
+        kept_tables: shared.job_budget,
         time_limit: Some(shared.time_limit.as_secs_f64()),
         body_limit: Some(BODY_LIMIT),
         workers: shared.jobs,

@@ -58,3 +58,26 @@ pub(crate) fn timeless(mut v: Value) -> Value {
     walk(&mut v);
     v
 }
+
+/// What `tansaku ARGS --json` printed: each line read as JSON with its
+/// seconds removed, the exit code, and the standard error. With `pdb`,
+/// tables are kept there and definitions are found by name in the
+/// repository's `puzzles/`. A panic fails the test.
+#[allow(dead_code)]
+pub(crate) fn json_run(args: &[&str], pdb: Option<&std::path::Path>) -> (Vec<Value>, i32, String) {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tansaku"));
+    cmd.args(args).arg("--json");
+    if let Some(dir) = pdb {
+        cmd.env("TANSAKU_PDB_DIR", dir)
+            .env("TANSAKU_PUZZLES", format!("{ROOT}/puzzles"));
+    }
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    let lines = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| timeless(serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {l}: {e}"))))
+        .collect();
+    (lines, out.status.code().unwrap(), err)
+}

@@ -84,7 +84,7 @@ pub(crate) fn run<P: Ranked, C: Code>(
     let mut unseen = n - histogram.iter().sum::<u64>();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
     let resumed = save.filter(|_| from_checkpoint).map(|c| c.dir.as_path());
-    levels_known(&progress, ctx, &histogram, resumed, n - unseen);
+    progress.levels_known(&histogram, resumed, n - unseen);
     loop {
         let d = (histogram.len() - 1) as u32;
         let frontier = histogram[d as usize];
@@ -124,7 +124,7 @@ pub(crate) fn run<P: Ranked, C: Code>(
         };
         let found = shares.sum(found);
         expanded += work;
-        level_done(&progress, ctx, d, found, how, timer.seconds(), n - unseen + found);
+        progress.level(d, found, how, timer.seconds(), n - unseen + found);
         if found == 0 {
             break;
         }
@@ -258,53 +258,6 @@ fn bottom_up_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64,
         }
         (found, expanded)
     })
-}
-
-/// Tells the levels known before the loop runs (the goals', or those of
-/// the checkpoint `resumed` from): a line when resumed, the bar at
-/// `reached` states, and a `Level` step each.
-pub(super) fn levels_known(
-    progress: &crate::progress::Progress,
-    ctx: &crate::Context,
-    histogram: &[u64],
-    resumed: Option<&std::path::Path>,
-    reached: u64,
-) {
-    if let Some(dir) = resumed {
-        progress.line(&format!(
-            "  resumed at level {} from the checkpoint in {}",
-            histogram.len() - 1,
-            dir.display()
-        ));
-    }
-    progress.update(reached, &format!("level {}", histogram.len() - 1));
-    for (d, &count) in histogram.iter().enumerate() {
-        crate::progress::step(ctx, crate::progress::Side::Level, d as u32, count);
-    }
-}
-
-/// Tells that level `d` gave `found` new states, searched `how`, `seconds`
-/// into the run, `reached` states in all: a progress line, the bar, and a
-/// `Level` step when the level is not empty.
-pub(super) fn level_done(
-    progress: &crate::progress::Progress,
-    ctx: &crate::Context,
-    d: u32,
-    found: u64,
-    how: &str,
-    seconds: f64,
-    reached: u64,
-) {
-    progress.line(&format!(
-        "  level {:>3} -> {:>3}: {:>12} new states  ({how}, {seconds:.2} s)",
-        d,
-        d + 1,
-        found,
-    ));
-    progress.update(reached, &format!("level {}", d + 1));
-    if found > 0 {
-        crate::progress::step(ctx, crate::progress::Side::Level, d + 1, found);
-    }
 }
 
 /// Wraps the stats of a finished run.

@@ -304,11 +304,10 @@ pub(crate) fn run<P: Ranked>(
         None => (vec![disk.seed_goals(p, &mut words)?], 0, 0),
     };
     let mut committed = from_checkpoint.then_some(generation);
-    let mut last_write = Instant::now();
-    let mut write_cost = std::time::Duration::ZERO;
+    let mut cadence = super::keep::Cadence::new();
     let mut unseen = n - histogram.iter().sum::<u64>();
     let resumed = save.filter(|_| from_checkpoint).map(|c| c.dir.as_path());
-    super::dense::levels_known(&progress, ctx, &histogram, resumed, n - unseen);
+    progress.levels_known(&histogram, resumed, n - unseen);
     let stopped = || ctx.stopped().map_or(Ok(()), |why| Err(SearchError::Stopped(why)));
     // The code of the last level's positions at the end.
     let last_code = loop {
@@ -327,30 +326,21 @@ pub(crate) fn run<P: Ranked>(
             .inspect_err(|_| progress.finish())?;
         expanded += work;
         generation = out;
-        super::dense::level_done(
-            &progress,
-            ctx,
-            d as u32,
-            found,
-            "on disk",
-            timer.seconds(),
-            n - unseen + found,
-        );
+        progress.level(d as u32, found, "on disk", timer.seconds(), n - unseen + found);
         if found == 0 {
             // The last level was relabelled to 1 as it was expanded.
             break 1;
         }
         histogram.push(found);
         unseen -= found;
-        if let Some(c) = save {
-            let since = last_write.elapsed();
-            if unseen > 0 && since >= c.every && since >= write_cost * 20 {
-                let t = Instant::now();
-                disk.commit(c, &histogram, expanded, generation, sums)?;
-                committed = Some(generation);
-                write_cost = t.elapsed();
-                last_write = Instant::now();
-            }
+        if let Some(c) = save
+            && unseen > 0
+            && cadence.due(c.every)
+        {
+            let t = Instant::now();
+            disk.commit(c, &histogram, expanded, generation, sums)?;
+            committed = Some(generation);
+            cadence.wrote(t);
         }
     };
     progress.finish();

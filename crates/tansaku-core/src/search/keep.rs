@@ -29,8 +29,38 @@ pub(crate) struct Keeper {
     bits: u32,
     /// States of this process's table.
     states: u64,
+    cadence: Cadence,
+}
+
+/// When a checkpoint is worth writing: the least time between two has
+/// passed, and the work since the last is twenty times what writing it
+/// cost. Every level loop that checkpoints keeps one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cadence {
     last_write: Instant,
     write_cost: Duration,
+}
+
+impl Cadence {
+    /// Nothing written yet: the first write is due after `every`.
+    pub(crate) fn new() -> Self {
+        Cadence {
+            last_write: Instant::now(),
+            write_cost: Duration::ZERO,
+        }
+    }
+
+    /// Whether a write is due, the least time between two being `every`.
+    pub(crate) fn due(&self, every: Duration) -> bool {
+        let since = self.last_write.elapsed();
+        since >= every && since >= self.write_cost * 20
+    }
+
+    /// A write begun at `started` has just ended.
+    pub(crate) fn wrote(&mut self, started: Instant) {
+        self.write_cost = started.elapsed();
+        self.last_write = Instant::now();
+    }
 }
 
 impl Keeper {
@@ -61,8 +91,7 @@ impl Keeper {
             dir: save.cloned(),
             bits,
             states,
-            last_write: Instant::now(),
-            write_cost: Duration::ZERO,
+            cadence: Cadence::new(),
         })
     }
 
@@ -101,9 +130,7 @@ impl Keeper {
     /// what writing it cost (for a job, as process 0's clock says).
     pub(crate) fn due(&self, shares: &Shares) -> bool {
         let Some(c) = &self.dir else { return false };
-        let since = self.last_write.elapsed();
-        let mine = since >= c.every && since >= self.write_cost * 20;
-        shares.any(shares.me().0 == 0 && mine)
+        shares.any(shares.me().0 == 0 && self.cadence.due(c.every))
     }
 
     /// Writes the levels done (for a job, every process its generation, or
@@ -131,8 +158,7 @@ impl Keeper {
                 "another process could not write its checkpoint (its own message says why)".into(),
             ));
         }
-        self.write_cost = t.elapsed();
-        self.last_write = Instant::now();
+        self.cadence.wrote(t);
         Ok(())
     }
 

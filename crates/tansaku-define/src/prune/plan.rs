@@ -102,14 +102,14 @@ fn coset_within(t: &Tws, budget: u64, memory: Option<u64>) -> Option<Projection>
             // caches (every read a miss at either width).
             let estimate = SymReduced::estimate(t, &p.0);
             let entries = match estimate {
-                Some((entries, _)) => Some(entries),
+                Some(e) => Some(e.entries),
                 None => p.entries(t),
             };
             let two = entries.is_some_and(|n| Width::Four.bytes(n) > TWO_BITS_PAST);
             let packed = two.then(|| Projection(p.0.clone(), Width::Two));
             let positions = p.entries(t).unwrap_or(0);
             // The index of a table kept up to symmetry, held beside it.
-            let index = SymReduced::estimate_index_bytes(t, &p.0).unwrap_or(0);
+            let index = estimate.map_or(0, |e| e.index_bytes);
             std::iter::once(p).chain(packed).filter_map(move |p| {
                 let bytes = entries.map(|n| p.1.bytes(n))? + index;
                 let four = Width::Four.bytes(entries?);
@@ -405,9 +405,8 @@ fn symmetric_products(t: &Tws, sets: &[usize], left: u64, memory: Option<u64>) -
     // Each kept up to symmetry, its build (the table, its index, the
     // moves) within the machine's memory.
     let reduced = tables.iter().all(|p| {
-        SymReduced::estimate(t, &p.0).is_some_and(|(entries, _)| {
-            let index = SymReduced::estimate_index_bytes(t, &p.0).unwrap_or(0);
-            memory.is_none_or(|m| entries.div_ceil(2) + index + Coords::bytes(&t.project(&p.0).tws) <= m)
+        SymReduced::estimate(t, &p.0).is_some_and(|e| {
+            memory.is_none_or(|m| e.entries.div_ceil(2) + e.index_bytes + Coords::bytes(&t.project(&p.0).tws) <= m)
         })
     });
     if !reduced {

@@ -78,15 +78,13 @@ impl Projection {
 
     /// Bytes it holds as [`Tables::build`] keeps it: a product over
     /// several sets reduced by symmetry where it can be, its table and
-    /// the index of its classes (about: [`SymReduced::estimate`],
-    /// [`SymReduced::estimate_index_bytes`]), else [`Projection::bytes`].
+    /// the index of its classes (about: [`SymReduced::estimate`]), else
+    /// [`Projection::bytes`].
     ///
     /// [`Tables::build`]: super::Tables::build
     pub fn reduced_bytes(&self, t: &Tws) -> Option<u64> {
         match (self.0.len() >= 2).then(|| SymReduced::estimate(t, &self.0)).flatten() {
-            Some((entries, _)) => {
-                Some(self.1.bytes(entries) + SymReduced::estimate_index_bytes(t, &self.0).unwrap_or(0))
-            }
+            Some(e) => Some(self.1.bytes(e.entries) + e.index_bytes),
             None => self.bytes(t),
         }
     }

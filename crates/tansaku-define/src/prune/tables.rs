@@ -177,7 +177,7 @@ fn one_table(
     let reduced = if proj.0.len() >= 2 {
         // Its classes, kept beside the tables for the next solve.
         let key = format!("tws {:016x} {:?} symmetry classes", t.fingerprint, proj.0);
-        let index = SymReduced::estimate_index_bytes(t, &proj.0).unwrap_or(0);
+        let index = SymReduced::estimate(t, &proj.0).map_or(0, |e| e.index_bytes);
         ctx.tables()
             .get_or_make(&key, index, || SymReduced::new(t, &proj.0).ok_or(()))
             .ok()

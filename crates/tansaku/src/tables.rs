@@ -255,6 +255,83 @@ pub fn build(req: &Request, src: Option<&Src>, ctx: &Context) -> Result<Built, R
     }))
 }
 
+/// Bytes the tables chosen by [`choose()`] may take unless told.
+pub const CHOOSE_TABLE_MEMORY: &str = "2G";
+
+/// The options of [`choose()`] (`pdb choose`), each with its default:
+/// the board, the default sample, the candidates and the table budget.
+/// The candidates listed by cells, the sample's boards and the threads
+/// are [`ChooseRequest::read`]'s own arguments.
+///
+/// ```
+/// let names: Vec<&str> = tansaku::tables::choose_options().iter().map(|o| o.name).collect();
+/// assert!(names.contains(&"table-memory") && names.contains(&"most"));
+/// ```
+pub fn choose_options() -> Vec<OptionSpec> {
+    let count = |min: u64, max: u64| Kind::Int { min, max };
+    vec![
+        OptionSpec::new(
+            "size",
+            Kind::Size,
+            Some("4x4"),
+            "Board size WxH (4x4 or 5x5, or any other with partitions listed by cells)",
+        )
+        .value_name("SIZE"),
+        OptionSpec::new(
+            "goal",
+            Kind::Board,
+            None,
+            "Goal board; default: the tiles in order, empty cell last",
+        ),
+        OptionSpec::new(
+            "walks",
+            count(0, u32::MAX as u64),
+            Some("12"),
+            "Boards in the default sample",
+        )
+        .value_name("N"),
+        OptionSpec::new(
+            "moves",
+            count(0, u32::MAX as u64),
+            None,
+            "Moves of each random walk of the default sample; default: 8 per cell (128 on 4x4, 200 on 5x5)",
+        )
+        .value_name("MOVES"),
+        OptionSpec::new(
+            "grown",
+            count(0, u32::MAX as u64),
+            Some("4"),
+            "Candidates grown at random besides the named partitions",
+        )
+        .value_name("N"),
+        OptionSpec::new(
+            "zero-aware",
+            Kind::choice(&["yes", "no"]),
+            Some("yes"),
+            "Zero-aware tables for every candidate (yes), additive ones (no)",
+        ),
+        OptionSpec::new(
+            "table-memory",
+            Kind::Bytes,
+            Some(CHOOSE_TABLE_MEMORY),
+            "Bytes all the chosen tables may take, e.g. 4G",
+        )
+        .value_name("SIZE"),
+        OptionSpec::new(
+            "most",
+            count(1, 3),
+            Some("2"),
+            "Most partitions the chosen bound may combine (1 to 3)",
+        ),
+        OptionSpec::new(
+            "seed",
+            count(0, u64::MAX),
+            Some("1"),
+            "Seed of the grown candidates and of the sample's walks",
+        ),
+    ]
+}
+
 /// What [`choose()`] measures: the board, the candidates, the sample and the
 /// table budget.
 #[derive(Clone, Debug)]
@@ -285,6 +362,45 @@ pub struct ChooseRequest {
     pub seed: u64,
     /// Threads for IDA* (`None`: every core).
     pub threads: Option<usize>,
+}
+
+impl ChooseRequest {
+    /// The question of [`choose()`]: `req`'s options read against
+    /// [`choose_options`] (each one's default where it is not given),
+    /// with the `partitions` listed as further candidates, the `sample`'s
+    /// text and IDA*'s `threads`.
+    ///
+    /// ```
+    /// use tansaku::Request;
+    /// use tansaku::tables::ChooseRequest;
+    /// let c = ChooseRequest::read(&Request::default().with("most", "3"), vec![], None, None).unwrap();
+    /// assert_eq!((c.size, c.walks, c.most, c.table_memory), ((4, 4), 12, 3, 2 << 30));
+    /// assert!(ChooseRequest::read(&Request::default().with("most", "4"), vec![], None, None).is_err());
+    /// ```
+    pub fn read(
+        req: &Request,
+        partitions: Vec<String>,
+        sample: Option<String>,
+        threads: Option<usize>,
+    ) -> Result<Self, RunError> {
+        let o = Params::read("pdb choose", &choose_options(), Question::Solve, req)?;
+        // Every option but the goal and the moves has a default.
+        let int = |key| o.int(key).unwrap_or_default();
+        Ok(ChooseRequest {
+            size: o.size("size").unwrap_or((4, 4)),
+            goal: o.given("goal").map(str::to_string),
+            sample,
+            walks: int("walks") as usize,
+            moves: o.int("moves").map(|m| m as usize),
+            grown: int("grown") as usize,
+            partitions,
+            zero_aware: o.text("zero-aware") != Some("no"),
+            table_memory: int("table-memory"),
+            most: int("most") as usize,
+            seed: int("seed"),
+            threads,
+        })
+    }
 }
 
 /// What [`choose()`] answers: the candidates measured and the bound chosen,

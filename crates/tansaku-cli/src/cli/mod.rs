@@ -15,7 +15,7 @@ pub(crate) mod settings;
 pub(crate) mod solve;
 pub(crate) mod tour;
 
-use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 pub(crate) use games::{JudgeArgs, LongestArgs, SolveArgs, TraceArgs};
 use settings::{Jobs, Json, MaxMemory, PdbDir, Quiet, Set, TimeLimit};
 use std::marker::PhantomData;
@@ -184,42 +184,18 @@ pub(crate) struct PdbPlace {
 
 #[derive(Args, Debug)]
 pub(crate) struct PdbChoose {
-    /// Board size WxH (4x4 or 5x5, or any other with --partition lists)
-    #[arg(long, value_parser = parse_size, default_value = "4x4")]
-    pub size: (usize, usize),
-    /// Goal board; default: the tiles in order, empty cell last
-    #[arg(long)]
-    pub goal: Option<String>,
+    /// The board, the default sample, the candidates and the budget
+    /// ([`tansaku::tables::choose_options`]).
+    #[command(flatten)]
+    pub options: Declared<ChooseOptions>,
     /// The sample: a file of boards, one a line (as --batch reads them);
     /// default: --walks boards from random walks of the goal
     #[arg(long, value_name = "FILE")]
     pub sample: Option<std::path::PathBuf>,
-    /// Boards in the default sample
-    #[arg(long, default_value_t = 12, value_name = "N")]
-    pub walks: usize,
-    /// Moves of each random walk of the default sample; default: 8 per
-    /// cell (128 on 4x4, 200 on 5x5)
-    #[arg(long, value_name = "MOVES")]
-    pub moves: Option<usize>,
-    /// Candidates grown at random besides the named partitions
-    #[arg(long, default_value_t = 4, value_name = "N")]
-    pub grown: usize,
     /// Further candidates, each a partition as --bound takes one
     /// (1-7/8-15); repeatable
     #[arg(long = "partition", value_name = "PARTITION")]
     pub partitions: Vec<String>,
-    /// Zero-aware tables for every candidate (yes), additive ones (no)
-    #[arg(long, value_enum, default_value = "yes")]
-    pub zero_aware: YesNo,
-    /// Bytes all the chosen tables may take, e.g. 4G
-    #[arg(long, value_parser = tansaku::memory::parse_size, value_name = "SIZE", default_value = "2G")]
-    pub table_memory: u64,
-    /// Most partitions the chosen bound may combine (1 to 3)
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
-    pub most: u8,
-    /// Seed of the grown candidates and of the sample's walks
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Threads for IDA*; default: every core
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
@@ -227,12 +203,6 @@ pub(crate) struct PdbChoose {
     pub run: Running,
     #[command(flatten)]
     pub place: PdbPlace,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum YesNo {
-    Yes,
-    No,
 }
 
 #[derive(Args, Debug)]
@@ -370,6 +340,16 @@ impl Specs for BuildOptions {
     }
 }
 
+/// The options of `pdb choose`.
+#[derive(Clone, Debug)]
+pub(crate) struct ChooseOptions;
+
+impl Specs for ChooseOptions {
+    fn specs() -> Vec<OptionSpec> {
+        tansaku::tables::choose_options()
+    }
+}
+
 /// The options of `wipeout`.
 #[derive(Clone, Debug)]
 pub(crate) struct WipeoutOptions;
@@ -378,14 +358,4 @@ impl Specs for WipeoutOptions {
     fn specs() -> Vec<OptionSpec> {
         tansaku::games::wipeout::wipeout_options()
     }
-}
-
-/// Parses `WxH` (also `W*H` or `W×H`).
-pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{text}' is not a board size: write WxH, e.g. 4x4 or 5x3");
-    let t = text.trim().to_ascii_lowercase().replace(['*', '×'], "x");
-    let (w, h) = t.split_once('x').ok_or_else(bad)?;
-    let w: usize = w.trim().parse().map_err(|_| bad())?;
-    let h: usize = h.trim().parse().map_err(|_| bad())?;
-    Ok((w, h))
 }

@@ -2,7 +2,7 @@
 //! asked of the library's door ([`tansaku::tables`]); this file prints.
 
 use super::report::{failure, print_json};
-use super::{Failure, PdbBuild, PdbChoose, PdbPlace, YesNo};
+use super::{Failure, PdbBuild, PdbChoose, PdbPlace};
 use tansaku::RunError;
 use tansaku::ask;
 use tansaku::context::Tables;
@@ -42,20 +42,13 @@ pub(crate) fn choose(a: &PdbChoose) -> Result<(), Failure> {
         ),
         None => None,
     };
-    let req = ChooseRequest {
-        size: a.size,
-        goal: a.goal.clone(),
+    let req = ChooseRequest::read(
+        &a.options.request(),
+        a.partitions.clone(),
         sample,
-        walks: a.walks,
-        moves: a.moves,
-        grown: a.grown,
-        partitions: a.partitions.clone(),
-        zero_aware: a.zero_aware == YesNo::Yes,
-        table_memory: a.table_memory,
-        most: usize::from(a.most),
-        seed: a.seed,
-        threads: a.threads.map(usize::from),
-    };
+        a.threads.map(usize::from),
+    )
+    .map_err(failure)?;
     let ctx = a.run.context(a.place.pdb_dir.0.as_deref());
     let c = tables::choose(&req, &ctx).map_err(|e| pdb_failure(e, "a smaller --table-memory"))?;
     if a.place.json.0 {
@@ -63,7 +56,7 @@ pub(crate) fn choose(a: &PdbChoose) -> Result<(), Failure> {
         return Ok(());
     }
     let chosen = &c.chosen;
-    let (w, h) = a.size;
+    let (w, h) = req.size;
     println!(
         "{} candidates ({} more whose tables do not fit) on {} boards of {w}x{h} (optimal lengths {}..{}), tables within {} MB",
         c.fit,
@@ -71,7 +64,7 @@ pub(crate) fn choose(a: &PdbChoose) -> Result<(), Failure> {
         c.sample,
         chosen.lengths.iter().min().unwrap_or(&0),
         chosen.lengths.iter().max().unwrap_or(&0),
-        a.table_memory >> 20
+        req.table_memory >> 20
     );
     let row = |s: &tables::Scored| {
         println!(

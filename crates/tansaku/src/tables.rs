@@ -108,6 +108,16 @@ impl Serialize for Built {
     }
 }
 
+/// The goal of a sliding board's tables.
+fn goal_option() -> OptionSpec {
+    OptionSpec::new(
+        "goal",
+        Kind::Board,
+        None,
+        "Goal board; default: the tiles in order, empty cell last",
+    )
+}
+
 /// The options of [`build`] (and of `POST /api/tables`): the board and its
 /// partition, or a definition's text.
 pub fn build_options() -> Vec<OptionSpec> {
@@ -120,12 +130,7 @@ pub fn build_options() -> Vec<OptionSpec> {
             "Partition: 5-5-5, 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5), or each pattern's goal cells with the empty cell on cell 0, patterns separated by '/' (1-7/8-15); default: the strongest for the board (7-8 on 4x4, 6-6-6-6 on 5x5)",
         )
         .value_name("PARTITION"),
-        OptionSpec::new(
-            "goal",
-            Kind::Board,
-            None,
-            "Goal board; default: the tiles in order, empty cell last",
-        ),
+        goal_option(),
         OptionSpec::new(
             "table-memory",
             Kind::Bytes,
@@ -277,12 +282,7 @@ pub fn choose_options() -> Vec<OptionSpec> {
             "Board size WxH (4x4 or 5x5, or any other with partitions listed by cells)",
         )
         .value_name("SIZE"),
-        OptionSpec::new(
-            "goal",
-            Kind::Board,
-            None,
-            "Goal board; default: the tiles in order, empty cell last",
-        ),
+        goal_option(),
         OptionSpec::new(
             "walks",
             count(0, u32::MAX as u64),

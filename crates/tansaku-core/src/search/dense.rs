@@ -206,21 +206,20 @@ fn seed_goals<P: Ranked, C: Code>(p: &P, table: &Table<C>, shares: &Shares) -> R
 /// expanded).
 fn top_down_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, u64) {
     let (cur, next) = (C::current(d), C::next(d));
-    table.sum_words(|wi, word| {
-        let (mut found, mut expanded) = (0u64, 0u64);
+    let (words, len) = (&table.words[..], table.len);
+    table.sum_words(|wi, word, (found, expanded)| {
         for k in slots::<C>(matches::<C>(word.load(Relaxed), cur)) {
             let r = wi * C::PER_WORD + k;
-            if r >= table.len {
+            if r >= len {
                 continue;
             }
-            expanded += 1;
+            *expanded += 1;
             let s = p.unrank(r as u64);
             p.for_each_successor(&s, |m, t| {
                 let rt = p.rank_after(&s, r as u64, m, &t) as usize;
-                found += u64::from(claim::<C>(&table.words, rt, next));
+                *found += u64::from(claim::<C>(words, rt, next));
             });
         }
-        (found, expanded)
     })
 }
 
@@ -228,35 +227,34 @@ fn top_down_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, 
 /// found, states expanded).
 fn bottom_up_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, u64) {
     let (cur, next) = (C::current(d), C::next(d));
-    table.sum_words(|wi, word| {
-        let (mut found, mut expanded) = (0u64, 0u64);
+    let (words, len) = (&table.words[..], table.len);
+    table.sum_words(|wi, word, (found, expanded)| {
         let w = word.load(Relaxed);
         let mut new_w = w;
         for k in slots::<C>(matches::<C>(w, C::UNSEEN)) {
             let r = wi * C::PER_WORD + k;
-            if r >= table.len {
+            if r >= len {
                 continue;
             }
-            expanded += 1;
+            *expanded += 1;
             let mut hit = false;
             let s = p.unrank(r as u64);
             p.for_each_successor(&s, |m, t| {
                 if !hit {
                     let rt = p.rank_after(&s, r as u64, m, &t) as usize;
                     let sh = (rt % C::PER_WORD) as u32 * C::BITS;
-                    hit = table.words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur;
+                    hit = words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur;
                 }
             });
             if hit {
                 new_w &= !((C::UNSEEN ^ next) << (k as u32 * C::BITS));
-                found += 1;
+                *found += 1;
             }
         }
         if new_w != w {
             // Only this thread writes this word during the level.
             word.store(new_w, Relaxed);
         }
-        (found, expanded)
     })
 }
 

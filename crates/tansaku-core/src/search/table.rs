@@ -152,16 +152,18 @@ impl<C: Code> Table<C> {
         self.words.len().div_ceil(CHUNK_WORDS)
     }
 
-    /// `each` on every word with its index, the chunks in parallel: the
-    /// pairs of counts it returns (found, expanded), summed.
+    /// `each` on every word with its index, the chunks in parallel, adding
+    /// to a pair of counts (found, expanded): the pairs summed.
     #[inline]
-    pub(crate) fn sum_words(&self, each: impl Fn(usize, &AtomicU64) -> (u64, u64) + Sync + Send) -> (u64, u64) {
+    pub(crate) fn sum_words(&self, each: impl Fn(usize, &AtomicU64, &mut (u64, u64)) + Sync + Send) -> (u64, u64) {
         (0..self.chunks())
             .into_par_iter()
             .map(|c| {
-                self.chunk(c)
-                    .map(|(wi, word)| each(wi, word))
-                    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+                let mut counts = (0, 0);
+                for (wi, word) in self.chunk(c) {
+                    each(wi, word, &mut counts);
+                }
+                counts
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     }

@@ -350,15 +350,7 @@ impl Question {
                 }
                 Question::Perft(depth)
             }
-            Kind::Tables => {
-                let q: TablesQuery = body(bytes)?;
-                let (req, src) = q.resolve();
-                crate::options::Params::read("tables", &crate::tables::build_options(), Q::Solve, &req)?;
-                if let Some(src) = &src {
-                    tansaku_define::Definition::parse(src, None)?;
-                }
-                Question::Tables(req, src)
-            }
+            Kind::Tables => Question::tables(&body(bytes)?)?,
             Kind::Picture => {
                 let p: PictureQuery = body(bytes)?;
                 if p.grids
@@ -370,6 +362,32 @@ impl Question {
                 Question::Picture(p)
             }
         })
+    }
+
+    /// The question `tables` asks in `q`, checked as [`Question::read`]
+    /// checks it: what a front end that already holds the fields typed
+    /// asks (the server, building the tables a solve would rather have).
+    ///
+    /// ```
+    /// use tansaku::ask::{Kind, Question};
+    /// use tansaku::query::TablesQuery;
+    /// let q = TablesQuery { size: Some("3x3".into()), partition: Some("1-4/5-8".into()), ..Default::default() };
+    /// assert_eq!(Question::tables(&q).unwrap().kind(), Kind::Tables);
+    /// let bad = TablesQuery { size: Some("three".into()), ..Default::default() };
+    /// assert!(Question::tables(&bad).is_err());
+    /// ```
+    pub fn tables(q: &TablesQuery) -> Result<Self, RunError> {
+        let (req, src) = q.resolve();
+        crate::options::Params::read(
+            "tables",
+            &crate::tables::build_options(),
+            crate::options::Question::Solve,
+            &req,
+        )?;
+        if let Some(src) = &src {
+            tansaku_define::Definition::parse(src, None)?;
+        }
+        Ok(Question::Tables(req, src))
     }
 
     /// The question's kind.

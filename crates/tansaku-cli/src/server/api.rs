@@ -126,8 +126,12 @@ fn build_stronger_later(shared: &Arc<Shared>, t: &StrongerTables) {
             },
         );
     }
-    let body = serde_json::json!({"size": size, "partition": partition, "goal": goal});
-    let question = Question::read(Kind::Tables, body.to_string().as_bytes(), &[]);
+    let question = Question::tables(&tansaku::query::TablesQuery {
+        size: Some(size),
+        partition: Some(partition),
+        goal: Some(goal),
+        ..Default::default()
+    });
     let set = {
         let shared = Arc::clone(shared);
         move |state: BuildState, progress: Option<tansaku::events::Progress>, error: Option<String>| {

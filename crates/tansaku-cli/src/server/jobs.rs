@@ -275,7 +275,9 @@ pub(crate) async fn run(
         Err(_) => Err(ApiError::internal()),
     };
     match &answer {
-        Ok(a) => send(&events, Event::Answer(Box::new(a.clone()))).await,
+        // A plain request has no stream to tell: its answer is not copied.
+        Ok(a) if events.is_some() => send(&events, Event::Answer(Box::new(a.clone()))).await,
+        Ok(_) => {}
         Err(e) => send(&events, Event::Failed(e.clone())).await,
     }
     answer

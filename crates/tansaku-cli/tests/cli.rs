@@ -620,20 +620,10 @@ fn a_killed_analysis_goes_on_from_its_checkpoint() {
     assert_eq!(whole["states"], 1_814_400);
     let dir = tempfile::tempdir().unwrap();
     let dir_arg = dir.path().to_str().unwrap();
-    let bin = env!("CARGO_BIN_EXE_tansaku");
-    // Killed (SIGKILL) at several moments, each run going on from the
-    // last checkpoint; some kills land during a checkpoint write.
-    for ms in [2u64, 8, 20, 35, 50, 80] {
-        let mut child = std::process::Command::new(bin)
-            .args(args)
-            .args(["--checkpoint", dir_arg, "--checkpoint-every", "0"])
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(ms));
-        let _ = child.kill();
-        child.wait().unwrap();
-    }
+    // Killed (SIGKILL) six times, each run going on from the last one's
+    // checkpoint; half the kills land during a checkpoint write.
+    let loud: Vec<&str> = args.iter().map(|&a| if a == "-q" { "--progress" } else { a }).collect();
+    killed_on_writes(&loud, &["--checkpoint", dir_arg, "--checkpoint-every", "0"], dir.path());
     let out = tansaku().args(args).args(["--checkpoint", dir_arg]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(json_timeless(&out.stdout), whole);
@@ -687,18 +677,9 @@ fn a_killed_analysis_on_disk_goes_on_from_its_checkpoint() {
         "--checkpoint",
         ckpt.path().to_str().unwrap(),
     ];
-    let bin = env!("CARGO_BIN_EXE_tansaku");
-    for ms in [5u64, 30, 60, 100, 150, 200] {
-        let mut child = std::process::Command::new(bin)
-            .args(args)
-            .args(dirs)
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(ms));
-        let _ = child.kill();
-        child.wait().unwrap();
-    }
+    let loud: Vec<&str> = args.iter().map(|&a| if a == "-q" { "--progress" } else { a }).collect();
+    let every: Vec<&str> = dirs.iter().copied().chain(["--checkpoint-every", "0"]).collect();
+    killed_on_writes(&loud, &every, ckpt.path());
     let out = tansaku().args(args).args(dirs).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let mut resumed = json_timeless(&out.stdout);
@@ -708,6 +689,54 @@ fn a_killed_analysis_on_disk_goes_on_from_its_checkpoint() {
     assert_eq!(resumed, whole);
     assert_eq!(std::fs::read_dir(table.path()).unwrap().count(), 0);
     assert_eq!(std::fs::read_dir(ckpt.path()).unwrap().count(), 0, "checkpoint removed");
+}
+
+/// Runs `tansaku ARGS EXTRA` six times, each killed (SIGKILL) on an event
+/// in its checkpoint folder `dir`, not after a time: the first checkpoint
+/// it writes, past the one it resumed from (a write comes at the end of
+/// the first level, then at twenty times the last write's cost, so a
+/// short analysis writes only a few). Every other run is killed in the
+/// middle of that write when the watcher sees its temporary file, and
+/// starts beside a half-written one, as such a kill leaves it. Each run
+/// after the first says it resumed (`--progress` in ARGS), at a later
+/// level than the last unless the last was killed in its first write.
+fn killed_on_writes(args: &[&str], extra: &[&str], dir: &std::path::Path) {
+    use crate::support::killed::{kill_when, stamps, temporaries};
+    let (mut level, mut wrote) = (None, false);
+    for k in 0..6 {
+        let before = stamps(dir);
+        if k % 2 == 1 {
+            for (path, _) in &before {
+                let bytes = std::fs::read(path).unwrap();
+                let mut torn = path.clone().into_os_string();
+                torn.push(".tmp");
+                std::fs::write(torn, &bytes[..bytes.len() / 2]).unwrap();
+            }
+        }
+        let torn = temporaries(dir);
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tansaku"));
+        cmd.args(args).args(extra);
+        let run = kill_when(&mut cmd, || {
+            let now = stamps(dir);
+            (!now.is_empty() && now != before) || (k % 2 == 1 && !temporaries(dir).is_subset(&torn))
+        });
+        let err = run.err();
+        assert!(run.killed, "run {k} ended before its kill: {err}");
+        let resumed = err
+            .split("resumed at level ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|n| n.parse::<u32>().ok());
+        assert_eq!(resumed.is_some(), k > 0, "run {k}: {err}");
+        // Past the last run's level if that run wrote a checkpoint whole
+        // before its kill; at it if it was killed in its first write.
+        assert!(
+            k == 0 || resumed > level || (resumed == level && !wrote),
+            "run {k} resumed at {resumed:?}, after {level:?}: {err}"
+        );
+        level = resumed;
+        wrote = stamps(dir) != before;
+    }
 }
 
 #[test]

@@ -5,9 +5,9 @@
 //! a damaged, truncated or foreign checkpoint is refused in one line.
 
 use crate::support::ida_counts;
+use crate::support::killed::kill_when;
 use serde_json::Value;
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 /// Korf's #80 (57 moves): 14M nodes with linear conflicts, eight
@@ -71,96 +71,88 @@ fn killed_and_resumed(extra: &[&str]) {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let whole: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(whole["length"], length);
+    let iterations = whole["iterations"].as_array().unwrap().len() as u64;
+    assert!(iterations > KILLS, "{iterations} iterations: too few for {KILLS} kills");
 
     let ck = tempfile::tempdir().unwrap();
     let dir = ck.path().join("run");
     let file = dir.join("ida.ckpt");
-    // Kill after a growing delay (writes after every subtree make a run
-    // far slower than the uninterrupted one), until a run ends by itself.
-    let mut kills = 0;
-    let mut saved_sizes = Vec::new();
-    let mut resumed_lines = 0;
-    let mut done = None;
-    for k in 0..60 {
-        let threads = 1 + k % 2;
-        let had_checkpoint = file.exists();
-        let mut child = bin(&pdb)
-            .args(args(board, threads, Some(&dir), extra))
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let wait = Duration::from_millis(400 + 100 * k as u64);
-        let start = Instant::now();
-        loop {
-            if child.try_wait().unwrap().is_some() || start.elapsed() > wait {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        if child.try_wait().unwrap().is_none() {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            kills += 1;
-            if let Ok(m) = std::fs::metadata(&file) {
-                saved_sizes.push(m.len());
-            }
+    // Killed on events, not after a time: run k is killed once it has
+    // written a checkpoint of its own (past the one it resumed from) in
+    // which at least k * (iterations - 1) / KILLS iterations are done, so
+    // the kills land from the first write to the last iteration but one,
+    // one, then two threads, whatever the machine's speed. Each run after
+    // the first goes on from the last one's checkpoint; the last one runs
+    // to the end.
+    for k in 0..=KILLS {
+        let threads = 1 + k as usize % 2;
+        let resumed_from = progress(&file);
+        let target = k * (iterations - 1) / KILLS;
+        let mut cmd = bin(&pdb);
+        cmd.args(args(board, threads, Some(&dir), extra));
+        let run = kill_when(&mut cmd, || {
+            k < KILLS && progress(&file).is_some_and(|p| Some(p) > resumed_from && p.0 >= target)
+        });
+        let err = run.err();
+        assert_eq!(
+            err.matches("resumed at bound").count(),
+            usize::from(k > 0),
+            "run {k}: {err}"
+        );
+        if k < KILLS {
+            assert!(run.killed, "run {k} ended before its kill: {err}");
+            let saved = progress(&file).expect("a checkpoint after a kill");
+            assert!(saved.0 >= target, "run {k}: {saved:?}");
             continue;
         }
-        let out = child.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr).to_string();
-        assert!(out.status.success(), "{err}");
-        resumed_lines += err.matches("resumed at bound").count();
-        // (A kill between the end of the search and the exit leaves no
-        // checkpoint to go on from: then the last run starts afresh.)
-        assert_eq!(resumed_lines, usize::from(had_checkpoint), "{err}");
+        assert!(run.output.status.success(), "{err}");
         assert!(err.contains("the run is over: removed its checkpoint"), "{err}");
-        done = Some(serde_json::from_slice::<Value>(&out.stdout).unwrap());
-        break;
+        let done: Value = serde_json::from_slice(&run.output.stdout).unwrap();
+        assert_eq!(ida_counts(&done), ida_counts(&whole));
+        // The seconds count every run's, the killed ones' too: at least
+        // the iterations' own.
+        let per_iteration: f64 = done["iterations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["seconds"].as_f64().unwrap())
+            .sum();
+        let total = done["stats"]["seconds"].as_f64().unwrap();
+        assert!(
+            total >= per_iteration * 0.999,
+            "{total} s, iterations {per_iteration} s"
+        );
     }
-    let done = done.expect("a run ends within 60 tries");
-    assert!(kills >= 2, "killed {kills} times: the test proves nothing");
-    assert!(saved_sizes.len() >= 2, "checkpoints after kills: {saved_sizes:?}");
-    assert_eq!(ida_counts(&done), ida_counts(&whole));
-    // The seconds count every run's, the killed ones' too: at least the
-    // iterations' own.
-    let per_iteration: f64 = done["iterations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["seconds"].as_f64().unwrap())
-        .sum();
-    let total = done["stats"]["seconds"].as_f64().unwrap();
-    assert!(
-        total >= per_iteration * 0.999,
-        "{total} s, iterations {per_iteration} s"
-    );
     assert!(!file.exists(), "the checkpoint is removed at the end");
 }
 
-/// Runs the search with a checkpoint until a checkpoint file is there,
-/// killing it; the file's bytes.
+/// How many runs of the search are killed before one runs to its end.
+const KILLS: u64 = 3;
+
+/// How far the IDA* checkpoint at `file` is: the iterations done and the
+/// subtrees of the current one searched, read from its header (magic,
+/// version, the search's description, the iterations, bound, split,
+/// subtrees, seconds and the subtrees done; `checkpoint.rs` in
+/// tansaku-core). `None` while there is no checkpoint.
+fn progress(file: &Path) -> Option<(u64, u64)> {
+    let b = std::fs::read(file).ok()?;
+    let at = |o: usize| Some(u64::from_le_bytes(b.get(o..o + 8)?.try_into().ok()?));
+    let key = usize::try_from(at(16 + 4)?).ok()?;
+    let its_at = 16 + 4 + 8 + key;
+    let its = at(its_at)?;
+    let done_at = its_at + 8 + 32 * usize::try_from(its).ok()? + 4 + 4 + 8 + 8;
+    Some((its, at(done_at)?))
+}
+
+/// Runs the search with a checkpoint until its checkpoint holds a
+/// subtree searched, killing it then; the file's bytes.
 fn leave_a_checkpoint(pdb: &Path, dir: &Path) -> Vec<u8> {
     let file = dir.join("ida.ckpt");
-    // The automaton is built and kept by a first run: killed runs then
-    // spend their time searching.
-    let warm = bin(pdb).args(args(OTHER, 2, None, &[])).output().unwrap();
-    assert!(warm.status.success(), "{}", String::from_utf8_lossy(&warm.stderr));
-    for k in 0..40 {
-        let mut child = bin(pdb)
-            .args(args(BOARD, 2, Some(dir), &[]))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(300 + 50 * k));
-        let _ = child.kill();
-        child.wait().unwrap();
-        if let Ok(b) = std::fs::read(&file) {
-            return b;
-        }
-    }
-    panic!("no checkpoint was written");
+    let mut cmd = bin(pdb);
+    cmd.args(args(BOARD, 2, Some(dir), &[]));
+    let run = kill_when(&mut cmd, || progress(&file).is_some_and(|(_, done)| done > 0));
+    assert!(run.killed, "the search ended before it was killed: {}", run.err());
+    std::fs::read(&file).expect("a checkpoint")
 }
 
 /// Runs `board` on `dir`: exit 2 and one line that names the file.

@@ -2,12 +2,13 @@
 //! gives (built with `--features mpi`; needs `mpiexec` from OpenMPI).
 #![cfg(feature = "mpi")]
 
+use crate::support::killed::{Stamp, stamps};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 /// The JSON of an analysis without its work and time (a run across
 /// processes expands every level top-down, so its work differs).
@@ -109,26 +110,9 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     assert_eq!(resumed, single);
 }
 
-/// Every checkpoint (`.ckpt`) in `folder` or below, with the time it was
-/// last written: a checkpoint written later is one not in an earlier set.
-fn stamps(folder: &Path) -> BTreeSet<(PathBuf, SystemTime)> {
-    let mut all = BTreeSet::new();
-    for e in std::fs::read_dir(folder).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            all.extend(stamps(&p));
-        } else if p.extension().is_some_and(|x| x == "ckpt")
-            && let Ok(t) = e.metadata().and_then(|m| m.modified())
-        {
-            all.insert((p, t));
-        }
-    }
-    all
-}
-
 /// Whether process `me` of 2 has written a checkpoint under `dir` that
 /// is not among `before`.
-fn wrote(dir: &Path, me: usize, before: &BTreeSet<(PathBuf, SystemTime)>) -> bool {
+fn wrote(dir: &Path, me: usize, before: &BTreeSet<(PathBuf, Stamp)>) -> bool {
     !stamps(&dir.join(format!("process-{me}-of-2"))).is_subset(before)
 }
 

@@ -5,6 +5,8 @@ pub(crate) const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 use serde_json::{Value, json};
 
+pub(crate) mod killed;
+
 /// What must be the same for one IDA* however it ran (killed and resumed,
 /// on one process or many): length, boards, totals and each iteration's
 /// bound and counts (not its seconds).

@@ -504,16 +504,17 @@ fn wait_running(s: &Server, n: u64, secs: u64) {
 #[test]
 fn a_client_that_goes_away_cancels_its_job_and_the_queue_moves_on() {
     // A job that only a cancel ends: Korf's first 24-puzzle (95 moves) under
-    // the Manhattan distance alone, far past the time limit. A job that
-    // was not cancelled would still be running when the waits below give
-    // up (30 s against 600), on any machine.
+    // the Manhattan distance alone, with no table or automaton to build
+    // first, far past the time limit. A job that was not cancelled would
+    // still be running when the waits below give up (30 s against 600),
+    // on any machine.
     let s = Server::start(&["--jobs", "1", "--time-limit", "600"]);
     let goal: Vec<String> = (0..25).map(|t| t.to_string()).collect();
     let long = serde_json::json!({
         "game": "sliding",
         "board": "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13",
         "goal": goal.join(" "),
-        "options": {"bound": "manhattan"}
+        "options": {"bound": "manhattan", "automaton": 0}
     })
     .to_string();
     // A plain request, its connection dropped mid-job.

@@ -48,7 +48,10 @@ impl Server {
 
     fn connect(&self) -> TcpStream {
         let s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+        // A guard against a server that hangs, not a time the answer must
+        // come within: ten minutes, past a cold solve that builds its
+        // tables first on one busy core.
+        s.set_read_timeout(Some(Duration::from_secs(600))).unwrap();
         s
     }
 

@@ -698,7 +698,10 @@ fn a_cold_solve_answers_at_once_and_the_strong_tables_build_behind_it() {
     assert_eq!(building.len(), 1, "{tables}");
     assert_eq!(building[0]["partition"], "7-8z");
     assert_eq!(building[0]["size"], "4x4");
-    assert_eq!(building[0]["state"], "building", "{tables}");
+    // Still building, or built already where the solves were the slower
+    // (one core shared with a busy job): one build either way.
+    let state = building[0]["state"].as_str();
+    assert!(matches!(state, Some("building" | "ready")), "{tables}");
 }
 
 /// The search's shape told as it runs: a stream carries a `step` event

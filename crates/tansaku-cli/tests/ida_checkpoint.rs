@@ -5,7 +5,7 @@
 //! a damaged, truncated or foreign checkpoint is refused in one line.
 
 use crate::support::ida_counts;
-use crate::support::killed::kill_when;
+use crate::support::killed::{ida_progress as progress, kill_when};
 use serde_json::Value;
 use std::path::Path;
 
@@ -128,21 +128,6 @@ fn killed_and_resumed(extra: &[&str]) {
 
 /// How many runs of the search are killed before one runs to its end.
 const KILLS: u64 = 3;
-
-/// How far the IDA* checkpoint at `file` is: the iterations done and the
-/// subtrees of the current one searched, read from its header (magic,
-/// version, the search's description, the iterations, bound, split,
-/// subtrees, seconds and the subtrees done; `checkpoint.rs` in
-/// tansaku-core). `None` while there is no checkpoint.
-fn progress(file: &Path) -> Option<(u64, u64)> {
-    let b = std::fs::read(file).ok()?;
-    let at = |o: usize| Some(u64::from_le_bytes(b.get(o..o + 8)?.try_into().ok()?));
-    let key = usize::try_from(at(16 + 4)?).ok()?;
-    let its_at = 16 + 4 + 8 + key;
-    let its = at(its_at)?;
-    let done_at = its_at + 8 + 32 * usize::try_from(its).ok()? + 4 + 4 + 8 + 8;
-    Some((its, at(done_at)?))
-}
 
 /// Runs the search with a checkpoint until its checkpoint holds a
 /// subtree searched, killing it then; the file's bytes.

@@ -2,7 +2,7 @@
 //! gives (built with `--features mpi`; needs `mpiexec` from OpenMPI).
 #![cfg(feature = "mpi")]
 
-use crate::support::killed::{Stamp, stamps};
+use crate::support::killed::{Stamp, ida_progress, stamps};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fs::File;
@@ -65,10 +65,10 @@ fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     );
     let dir = tempfile::tempdir().unwrap();
     let dir_arg = dir.path().to_str().unwrap();
-    // The job killed twice (mpiexec takes its processes down with it),
-    // each time once both processes have written a checkpoint in this
-    // run (not after a fixed time: on a loaded machine a job could be
-    // killed before its first level), going on from the last level both
+    // The job killed twice (SIGKILL to every process of it), each time
+    // once both processes have written a checkpoint in this run (not
+    // after a fixed time: on a loaded machine a job could be killed
+    // before its first level), going on from the last level both
     // processes hold.
     let pdb = tempfile::tempdir().unwrap();
     let killed = [&args[..], &["--checkpoint", dir_arg, "--checkpoint-every", "0"]].concat();
@@ -180,11 +180,15 @@ fn a_killed_ida_job_goes_on_from_every_processs_checkpoint() {
     let dir_arg = dir.to_str().unwrap();
     let loud: Vec<&str> = IDA_ARGS.iter().copied().filter(|&a| a != "-q").collect();
     let args = [&loud[..], &["--checkpoint", dir_arg, "--checkpoint-every", "0"]].concat();
-    // Killed twice (SIGTERM to mpiexec takes the job down), each time
-    // once both processes have written a checkpoint in that run; the
-    // third run goes on from the second's checkpoints to the end.
-    for _ in 0..2 {
-        Job::start(mpi_job("2", &args, pdb.path())).stop_once_both_wrote(&dir);
+    // Killed twice (SIGKILL to every process of the job), each time once
+    // both processes have written a checkpoint in that run past the one
+    // it resumed from, the second time with half the iterations but one
+    // done (not at the first write whenever it comes: a run resumed late
+    // could reach the end of its search first); the third run goes on
+    // from the second's checkpoints to the end.
+    let iterations = whole[4].as_array().unwrap().len() as u64;
+    for target in [0, (iterations - 1) / 2] {
+        Job::start(mpi_job("2", &args, pdb.path())).stop_once_both_past(&dir, target);
         assert!(dir.join("process-0-of-2").join("ida.ckpt").exists());
     }
     let out = run(mpi_job("2", &args, pdb.path()));
@@ -257,11 +261,10 @@ fn run(job: Command) -> Output {
     Job::start(job).output(Duration::from_secs(600))
 }
 
-/// An `mpiexec` job whose every wait is bounded. OpenMPI's mpiexec (4.1)
-/// can hang for good, its processes over, when SIGTERM reaches it as its
-/// job ends; past a grace its whole tree is killed, so that a test fails
-/// or goes on instead of holding CI. Its output goes to files: a pipe
-/// nobody reads could stall it.
+/// An `mpiexec` job whose every wait is bounded, and stopped by SIGKILL to
+/// its whole tree (OpenMPI's mpiexec, 4.1, may not end on SIGTERM), so
+/// that a test fails or goes on instead of holding CI. Its output goes to
+/// files: a pipe nobody reads could stall it.
 struct Job {
     child: Child,
     folder: tempfile::TempDir,
@@ -312,9 +315,9 @@ impl Job {
         }
     }
 
-    /// Stops the job with SIGTERM (mpiexec ends every process of the job)
-    /// once both processes have written a checkpoint under `dir` in this
-    /// run; fails if the job ends first or writes none in five minutes.
+    /// Stops the job ([`Job::stop`]) once both processes have written a
+    /// checkpoint under `dir` in this run; fails if the job ends first or
+    /// writes none in five minutes.
     fn stop_once_both_wrote(mut self, dir: &Path) {
         let before = stamps(dir);
         let clock = Instant::now();
@@ -331,18 +334,38 @@ impl Job {
         self.stop();
     }
 
-    /// SIGTERM to mpiexec; past 30 s, SIGKILL to it and every process it
-    /// started (each in a process group of its own, so found by parent).
+    /// Stops the job with SIGKILL, as a machine lost or a job killed by its
+    /// scheduler: every process mpiexec started (each in a process group
+    /// of its own, so found by parent), then mpiexec. Not SIGTERM to
+    /// mpiexec: it may not end, its processes going on (seen with OpenMPI
+    /// 4.1 as a job ends, and under a faked clock mid-run), and a search
+    /// that goes on past its kill can end and remove its checkpoints.
     fn stop(&mut self) {
         let tree = descendants(self.child.id());
-        signal(self.child.id(), libc::SIGTERM);
-        if !self.ended_within(Duration::from_secs(30)) {
-            eprintln!("mpiexec did not end 30 s after SIGTERM: killing its processes");
-            for pid in tree {
-                signal(pid, libc::SIGKILL);
-            }
+        for &pid in tree.iter().rev() {
+            signal(pid, libc::SIGKILL);
         }
         self.child.wait().unwrap();
+    }
+
+    /// Stops the job as [`Job::stop_once_both_wrote`] does, once both
+    /// processes' IDA* checkpoints under `dir` are past the ones the run
+    /// resumed from and show at least `iterations` iterations done.
+    fn stop_once_both_past(mut self, dir: &Path, iterations: u64) {
+        let file = |me: usize| dir.join(format!("process-{me}-of-2")).join("ida.ckpt");
+        let start: Vec<_> = (0..2).map(|me| ida_progress(&file(me))).collect();
+        let clock = Instant::now();
+        while !(0..2).all(|me| ida_progress(&file(me)).is_some_and(|p| Some(p) > start[me] && p.0 >= iterations)) {
+            if self.child.try_wait().unwrap().is_some() {
+                panic!(
+                    "the job ended before it was killed: {}",
+                    String::from_utf8_lossy(&self.read("err"))
+                );
+            }
+            assert!(clock.elapsed() < Duration::from_secs(300), "no checkpoint in 5 minutes");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.stop();
     }
 }
 

@@ -120,3 +120,18 @@ fn files(folder: &Path, ext: &str) -> BTreeSet<(PathBuf, Stamp)> {
     }
     all
 }
+
+/// How far the IDA* checkpoint at `file` is: the iterations done and the
+/// subtrees of the current one searched, read from its header (magic,
+/// version, the search's description, the iterations, bound, split,
+/// subtrees, seconds and the subtrees done; `checkpoint.rs` in
+/// tansaku-core). `None` while there is no checkpoint.
+pub(crate) fn ida_progress(file: &Path) -> Option<(u64, u64)> {
+    let b = std::fs::read(file).ok()?;
+    let at = |o: usize| Some(u64::from_le_bytes(b.get(o..o + 8)?.try_into().ok()?));
+    let key = usize::try_from(at(16 + 4)?).ok()?;
+    let its_at = 16 + 4 + 8 + key;
+    let its = at(its_at)?;
+    let done_at = its_at + 8 + 32 * usize::try_from(its).ok()? + 4 + 4 + 8 + 8;
+    Some((its, at(done_at)?))
+}

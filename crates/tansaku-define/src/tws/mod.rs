@@ -309,6 +309,14 @@ impl Tws {
     /// declared first comes first. Any sequence can be rewritten so (swap
     /// commuting neighbours into file order, merge powers) without growing,
     /// so every shortest solution keeps an equivalent here.
+    ///
+    /// With `Illegal` lines, a swap may pass through a forbidden position:
+    /// `X Y` and `Y X` end alike, but the position after `X` may be
+    /// forbidden and the one after `Y` not. That happens only when the two
+    /// moves carry pieces to a common slot (were the slots they move
+    /// apart, the position between them would hold on each slot either
+    /// the start's piece or the end's, both allowed), so such pairs keep
+    /// both orders.
     fn canonical(&mut self) {
         let bases = self.actions.iter().map(|a| usize::from(a.base) + 1).max().unwrap_or(0);
         let first: Vec<&Action> = (0..bases)
@@ -318,10 +326,22 @@ impl Tws {
             let (ab, ba) = (self.compose(a, b), self.compose(b, a));
             ab.from == ba.from && ab.twist == ba.twist
         };
+        // The slots an action carries pieces onto (its orientation changes
+        // keep every piece on its slot, so no Illegal line sees them).
+        let carries = |a: &Action| -> Vec<bool> {
+            let mut moved = Vec::with_capacity(a.from.len());
+            for set in &self.sets {
+                let base = set.offset / 2;
+                moved.extend((0..set.count).map(|i| usize::from(a.from[base + i]) != i));
+            }
+            moved
+        };
+        let meet = |a: &Action, b: &Action| carries(a).iter().zip(carries(b)).any(|(&x, y)| x && y);
+        let illegal = !self.illegal.is_empty();
         let mut commutes = vec![vec![false; bases]; bases];
         for x in &first {
             for y in &first {
-                commutes[usize::from(x.base)][usize::from(y.base)] = commute(x, y);
+                commutes[usize::from(x.base)][usize::from(y.base)] = commute(x, y) && !(illegal && meet(x, y));
             }
         }
         let order = |b: u16| self.actions.iter().filter(|a| a.base == b).count() as u16 + 1;

@@ -28,6 +28,7 @@ pub mod coord;
 pub mod multiset;
 pub mod near;
 pub mod prune;
+pub mod schreier;
 pub mod symmetry;
 pub mod symtable;
 pub mod twobit;

@@ -288,6 +288,10 @@ pub struct Longest {
     pub symmetries: Vec<String>,
     /// `dense` (a slot per rank) or `hashed` (positions reached).
     pub representation: &'static str,
+    /// How a `.tws` puzzle's positions were numbered, and what its moves'
+    /// group says of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranking: Option<Ranking>,
     /// The listed positions as grids of glyphs.
     pub grids: Vec<Grid>,
     /// The listed positions as rows of text (not serialized).
@@ -323,10 +327,36 @@ impl Longest {
             stats: a.stats,
             symmetries: Vec::new(),
             representation: "dense",
+            ranking: None,
             grids: shown.iter().map(grid).collect(),
             pictures: shown.iter().map(|s| b.picture(s)).collect(),
         }
     }
+}
+
+/// How an analysis of a `.tws` puzzle numbered its positions: one slot an
+/// arrangement of the sets' pieces, or one a position the moves reach
+/// (their orbits, the parities and orientation sums they keep), checked
+/// against the order of the group the moves generate.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ranking {
+    /// `reachable` (the positions the moves reach, or a few more: see
+    /// `exact`) or `arrangements` (every arrangement of the sets' pieces).
+    pub ranks: &'static str,
+    /// The table's slots.
+    pub slots: u64,
+    /// Arrangements of the sets' pieces, reachable or not (`u64::MAX`
+    /// past it).
+    pub arrangements: u64,
+    /// The order of the group the moves generate (Schreier–Sims), in
+    /// decimal: the positions, when no pieces are alike.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_order: Option<String>,
+    /// Every slot is a position the moves reach.
+    pub exact: bool,
+    /// Why the slots are not one a reachable position, when they are not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 /// One shortest wipeout game, a representative of its class.

@@ -60,7 +60,7 @@ pub mod tables;
 
 pub use answer::{
     BatchLine, BatchTotals, CheckReport, GameInfo, JudgedMove, Judgement, Longest, NoSolution, Perft, Position, Preset,
-    SolveAnswer, Solved, StrongerTables, Traced, Wipeouts,
+    Ranking, SolveAnswer, Solved, StrongerTables, Traced, Wipeouts,
 };
 pub use error::{ErrorBody, RunError};
 pub use game::{ALGORITHMS, Game, algorithm, describe, settle};

@@ -207,6 +207,30 @@ pub(crate) fn print_longest(a: &Longest, json: bool) {
             println!("states     {} reachable of {}", a.states, a.space);
         }
     }
+    if let Some(r) = &a.ranking {
+        let group = r
+            .group_order
+            .as_ref()
+            .map(|g| format!("; the moves' group has {g} elements (Schreier-Sims)"))
+            .unwrap_or_default();
+        match r.ranks {
+            "reachable" if r.exact => println!(
+                "ranked     {} slots, one a position the moves reach, of {} arrangements{group}",
+                r.slots, r.arrangements
+            ),
+            "reachable" => println!(
+                "ranked     {} slots by the orbits, parities and orientation sums the moves keep, of {} arrangements{group}; {}",
+                r.slots,
+                r.arrangements,
+                r.why.as_deref().unwrap_or_default()
+            ),
+            _ => println!(
+                "ranked     {} slots, one an arrangement of the sets' pieces: {}",
+                r.slots,
+                r.why.as_deref().unwrap_or_default()
+            ),
+        }
+    }
     println!("longest    {} moves", a.longest);
     match a.count_up_to_symmetry {
         Some(o) => println!("count      {} longest positions ({} up to symmetry)", a.count, o),

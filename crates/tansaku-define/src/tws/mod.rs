@@ -35,6 +35,7 @@ mod parity;
 mod parse;
 mod perm;
 mod project;
+mod reach;
 pub(crate) mod symmetry;
 
 use super::multiset::Multiset;
@@ -43,6 +44,7 @@ pub use from::StartSet;
 pub use orbits::SquareOrbits;
 pub use perm::{Heap, Perm, Positions};
 pub use project::{ImageRank, Projected, ProjectedSymmetry, SetPart};
+pub use reach::Reach;
 use serde::Serialize;
 use std::fmt;
 use tansaku_core::puzzle::{Puzzle, Ranked, Symmetric};
@@ -278,6 +280,10 @@ pub struct Tws {
     /// slots it changes (set, slot): it is played by copying the position
     /// and rewriting those ([`Tws::play_at`]). Empty for the others.
     pub(super) sparse: Vec<Vec<(u32, u32)>>,
+    /// The ranks of the positions the moves reach, when a whole-space
+    /// analysis numbers its positions so ([`Tws::ranked_by_reach`]);
+    /// `None`: the arrangements' ranks ([`Tws::rank_of`]).
+    pub(super) reach: Option<std::sync::Arc<Reach>>,
 }
 
 impl Tws {
@@ -762,6 +768,40 @@ impl Tws {
                 .checked_mul(o.checked_pow(set.digits() as u32)?)?;
         }
         Some(total)
+    }
+
+    /// This puzzle with its positions ranked by [`Reach`] (one rank a
+    /// position the moves reach, or nearly: see [`Reach::exact`]) where
+    /// that numbers fewer than its arrangements; else why not. What a
+    /// whole-space analysis runs on: its table has a slot a rank.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// use tansaku_core::Ranked;
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/pyraminx.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("pyraminx.tws", &text), None).unwrap() else { panic!() };
+    /// let (r, reach) = t.ranked_by_reach().unwrap();
+    /// assert!(reach.exact());
+    /// let p = tansaku_define::tws::Perm::<tansaku_define::Cells<32>>::new(&r);
+    /// assert_eq!(p.state_count(), 933_120); // not 44,789,760
+    /// ```
+    pub fn ranked_by_reach(&self) -> Result<(Tws, std::sync::Arc<Reach>), String> {
+        let reach = std::sync::Arc::new(Reach::new(self)?);
+        if self.rank_space().is_some_and(|n| n <= reach.count()) {
+            return Err(format!(
+                "the moves reach every arrangement of the sets' pieces ({} positions)",
+                reach.count()
+            ));
+        }
+        let mut t = self.clone();
+        t.reach = Some(reach.clone());
+        Ok((t, reach))
+    }
+
+    /// The [`Reach`] ranks this puzzle's positions take, if any
+    /// ([`Tws::ranked_by_reach`]).
+    pub fn reach(&self) -> Option<&Reach> {
+        self.reach.as_deref()
     }
 
     /// The number of positions of the ranked space, counted even where no

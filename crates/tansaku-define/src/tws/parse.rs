@@ -119,6 +119,7 @@ impl Tws {
             extra: Vec::new(),
             illegal: Vec::new(),
             sparse: Vec::new(),
+            reach: None,
         };
         for (name, from, twist) in &r.base {
             t.add_move(src, name, from, twist, !is_rotation(name))?;

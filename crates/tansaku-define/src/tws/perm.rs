@@ -180,17 +180,26 @@ impl<S: Positions> Puzzle for Perm<'_, S> {
 
 impl<S: Positions> Ranked for Perm<'_, S> {
     fn state_count(&self) -> u64 {
-        self.0.rank_space().unwrap_or(u64::MAX)
+        match &self.0.reach {
+            Some(r) => r.count(),
+            None => self.0.rank_space().unwrap_or(u64::MAX),
+        }
     }
 
     #[inline]
     fn rank(&self, s: &S) -> u64 {
-        self.0.rank_of(s.bytes())
+        match &self.0.reach {
+            Some(r) => r.rank(s.bytes()),
+            None => self.0.rank_of(s.bytes()),
+        }
     }
 
     fn unrank(&self, r: u64) -> S {
         let mut c = S::zeroed(self.0.bytes);
-        self.0.unrank_into(r, c.bytes_mut());
+        match &self.0.reach {
+            Some(reach) => reach.unrank_into(r, c.bytes_mut()),
+            None => self.0.unrank_into(r, c.bytes_mut()),
+        }
         c
     }
 }

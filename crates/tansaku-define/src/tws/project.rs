@@ -472,6 +472,7 @@ impl Tws {
             reduced: false,
             idle: Vec::new(),
             sparse: Vec::new(),
+            reach: None,
         };
         let mut projected = Projected { tws, maps };
         // The other solved positions, as the projection sees them.

@@ -5,7 +5,7 @@ use super::defined::{Defined, Listed};
 use super::options::params;
 
 use crate::options::Question;
-pub(super) use crate::{Longest, Request, RunError};
+pub(super) use crate::{Longest, Ranking, Request, RunError};
 use std::fmt::Display;
 use tansaku_core::context::Context;
 use tansaku_core::picture::Picture;
@@ -34,12 +34,6 @@ use tansaku_define::tws::{Heap, Perm, StartSet};
 /// assert_eq!(a.positions, ["../AB", "AB/.."]);
 /// ```
 pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest, RunError> {
-    let key = format!(
-        "definition {} ({} metric, file hash {:016x})",
-        def.name(),
-        def.metric(),
-        def.fingerprint()
-    );
     params(def, req, Question::Longest)?;
     if let (Some(_), Definition::Blocks(_)) = (req.get("from"), def) {
         return Err(RunError::BadInput(
@@ -47,6 +41,62 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
                 .into(),
         ));
     }
+    // A .tws puzzle's table has a slot a position the moves reach where
+    // its ranks allow, not one an arrangement of its sets.
+    let (reached, ranking) = match def {
+        Definition::Tws(t) => ranked(t),
+        Definition::Blocks(_) => (None, None),
+    };
+    let def = reached.as_ref().unwrap_or(def);
+    let key = format!(
+        "definition {} ({} metric, file hash {:016x}{})",
+        def.name(),
+        def.metric(),
+        def.fingerprint(),
+        if reached.is_some() {
+            ", ranks of the positions the moves reach"
+        } else {
+            ""
+        }
+    );
+    let mut out = analyse_ranked(def, req, ctx, key)?;
+    if let Some(r) = ranking {
+        out.ranking = Some(Ranking { slots: out.space, ..r });
+    }
+    Ok(out)
+}
+
+/// `t` ranked by the positions its moves reach, when that numbers fewer
+/// than its arrangements, and what the answer tells of its ranks.
+fn ranked(t: &tansaku_define::tws::Tws) -> (Option<Definition>, Option<Ranking>) {
+    let arrangements = t.position_count();
+    match t.ranked_by_reach() {
+        Ok((r, reach)) => (
+            Some(Definition::Tws(Box::new(r))),
+            Some(Ranking {
+                ranks: "reachable",
+                slots: reach.count(),
+                arrangements,
+                group_order: Some(reach.group_order()),
+                exact: reach.exact(),
+                why: reach.inexact().map(str::to_string),
+            }),
+        ),
+        Err(why) => (
+            None,
+            t.rank_space().map(|n| Ranking {
+                ranks: "arrangements",
+                slots: n,
+                arrangements,
+                group_order: None,
+                exact: false,
+                why: Some(why),
+            }),
+        ),
+    }
+}
+
+fn analyse_ranked(def: &Definition, req: &Request, ctx: &Context, key: String) -> Result<Longest, RunError> {
     if let (Some(text), Definition::Tws(t)) = (req.get("from"), def) {
         let set = t
             .start_set(text)

@@ -97,7 +97,7 @@ impl<const N: usize> Defined for Grid<'_, N> {
 
 impl<S: Positions> Defined for Perm<'_, S> {
     fn dense(&self) -> bool {
-        self.0.rank_space().is_some()
+        self.0.reach().is_some() || self.0.rank_space().is_some()
     }
     fn has_bound(&self) -> bool {
         false

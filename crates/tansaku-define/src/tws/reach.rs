@@ -1,0 +1,737 @@
+//! Ranks of the positions the moves reach, one a position.
+//!
+//! [`Tws::rank_of`] numbers every arrangement of every set's pieces and
+//! orientations: the Pyraminx's table would hold 48 slots a position, the
+//! FTO without centres' 786,000,000. [`Reach`] numbers only what the
+//! moves can reach from the goal, from what every reachable position
+//! keeps:
+//!
+//! * pieces stay in the orbit of slots the moves carry them through (a
+//!   set may hold several);
+//! * in an orbit of distinct pieces, the permutation's parity, and in an
+//!   orbit of turning pieces, the orientations' sum, are moved by each
+//!   move by a fixed amount: the vector of all of them ranges over the
+//!   subgroup `H` the moves' amounts generate (parities that move
+//!   together, orientation sums kept or tied).
+//!
+//! A position is then its orbits' arrangements and orientations less one
+//! digit each where a parity or a sum is kept (the arrangement's last
+//! Lehmer digit, the last piece's orientation), and which element of `H`
+//! its parities and sums are. Alike pieces have no parity and blind ones
+//! no orientation: those orbits keep none.
+//!
+//! The orientations a slot can hold are those of the point orbit (a slot
+//! and an orientation, moved by the moves) of the goal's pieces: the
+//! FTO's edges hold one of their two on each slot, its corners two of
+//! four. A rank keeps a piece's place among them.
+//!
+//! These constraints describe the group exactly when the group's order
+//! (Schreier–Sims, [`crate::schreier`]) equals the number of
+//! permutations they allow: then every rank is a reachable position and
+//! [`Reach::count`] is the number of positions ([`Reach::exact`]). When
+//! the moves tie pieces further (two sets turned in lockstep, a twist
+//! that follows a permutation), the ranks hold every reachable position
+//! and some others, still far fewer than the arrangements; the reason is
+//! kept ([`Reach::inexact`]).
+
+use super::{Action, Tws};
+use crate::multiset::Multiset;
+use crate::schreier::Chain;
+
+/// Points (a slot and an orientation) past which the group's order is not
+/// computed: the chain holds up to the cube of them in bytes.
+const MAX_POINTS: usize = 480;
+
+/// The invariant vectors (parities and orientation sums) past which
+/// [`Reach`] is not built: it keeps a table of them.
+const MAX_INVARIANTS: u64 = 1 << 22;
+
+/// The ranks of the reachable positions of a [`Tws`] puzzle: see the module
+/// documentation.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    orbits: Vec<Orbit>,
+    /// The moduli of the invariants kept (2 for a parity, the
+    /// orientations for a sum), in rank order.
+    moduli: Vec<u8>,
+    /// For each invariant vector (mixed radix over `moduli`, less the
+    /// goal's), its index in `H`, or `u32::MAX` when no position has it.
+    index: Vec<u32>,
+    /// `H`'s vectors by index.
+    members: Vec<u32>,
+    /// The goal's invariants.
+    goal: Vec<u8>,
+    /// The positions: the orbits' spans times `H`'s order.
+    count: u64,
+    /// The group's order by Schreier–Sims, as orbit sizes of its chain.
+    order: Vec<u64>,
+    /// Arrangements the file's sets allow ([`Tws::position_count`]).
+    arrangements: u64,
+    /// Every rank is a position the moves reach; else why not.
+    exact: Result<(), String>,
+}
+
+/// An orbit of slots of one set: see [`Reach`].
+#[derive(Clone, Debug)]
+struct Orbit {
+    /// The set's byte offset in a position and its slots.
+    offset: usize,
+    count: usize,
+    /// The orbit's slots in the set, ascending.
+    slots: Vec<u8>,
+    /// Orientations of the set's pieces.
+    o: u8,
+    /// Orientations a piece can take on a slot of the orbit: `o / step`.
+    /// On slot `k` of the orbit they are `turn[k] + j * step` (the moves
+    /// may never turn a piece some ways: the FTO's edges one of two).
+    reached: u8,
+    step: u8,
+    turn: Vec<u8>,
+    /// Classes whose orientation is ignored (bit per class).
+    blind: u64,
+    /// The arrangements of the orbit's classes as symbols.
+    classes: Multiset,
+    /// Pieces of each symbol.
+    counts: Vec<u32>,
+    /// A class's symbol (0 where no piece of the orbit is of it).
+    symbol: Vec<u8>,
+    /// A symbol's class.
+    class: Vec<u8>,
+    /// The invariants this orbit keeps: its parity's and its sum's places
+    /// among [`Reach::moduli`].
+    parity: Option<usize>,
+    sum: Option<usize>,
+    /// Orientation digits of a rank.
+    digits: u32,
+    /// Ranks of the orbit: arrangements (halved with a parity) times
+    /// orientations.
+    span: u64,
+}
+
+impl Reach {
+    /// The ranks of `t`'s reachable positions, or why its positions cannot
+    /// be ranked so: several goals, `Illegal` lines, too many points, too
+    /// many ranks. Where the constraints do not describe the group, some
+    /// ranks are positions the moves never reach ([`Reach::inexact`]).
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::Reach};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/2x2x2.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap() else { panic!() };
+    /// let r = Reach::new(&t).unwrap();
+    /// assert_eq!((r.count(), r.group_order().as_str()), (3_674_160, "3674160"));
+    /// // The 3x3x3's positions pass a u64: no ranks, but its order is told.
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/3x3x3.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("3x3x3.tws", &text), None).unwrap() else { panic!() };
+    /// let e = Reach::new(&t).unwrap_err();
+    /// assert!(e.contains("43252003274489856000"), "{e}");
+    /// ```
+    pub fn new(t: &Tws) -> Result<Reach, String> {
+        if t.goals.len() != 1 {
+            return Err("the file has several solved positions".into());
+        }
+        if !t.illegal.is_empty() {
+            return Err("the file's Illegal lines forbid positions the moves reach".into());
+        }
+        if t.sets.iter().any(|s| s.piece_order) {
+            return Err("a projection's sets are ranked by piece".into());
+        }
+        let moves: Vec<&Action> = t.metric_moves.iter().map(|&i| &t.actions[i]).collect();
+        // The points, a set's slots times its orientations.
+        let mut start = Vec::with_capacity(t.sets.len());
+        let mut points = 0usize;
+        for set in &t.sets {
+            start.push(points);
+            points += set.count * usize::from(set.orientations);
+        }
+        if points > MAX_POINTS {
+            return Err(format!(
+                "{points} points (slots times orientations): the group's order is computed up to {MAX_POINTS}"
+            ));
+        }
+        let gens: Vec<Vec<u16>> = moves
+            .iter()
+            .map(|a| {
+                let mut p = vec![0u16; points];
+                for (k, set) in t.sets.iter().enumerate() {
+                    let (base, o) = (set.offset / 2, usize::from(set.orientations));
+                    for i in 0..set.count {
+                        let j = usize::from(a.from[base + i]);
+                        for r in 0..o {
+                            let to = (r + usize::from(a.twist[base + i])) % o;
+                            p[start[k] + j * o + r] = (start[k] + i * o + to) as u16;
+                        }
+                    }
+                }
+                p
+            })
+            .collect();
+        let chain = Chain::new(points, &gens);
+        let order = chain.orbit_sizes();
+        // The orbits of points: the orientations a slot can hold.
+        let mut point_root: Vec<usize> = (0..points).collect();
+        fn find(root: &mut [usize], mut i: usize) -> usize {
+            while root[i] != i {
+                root[i] = root[root[i]];
+                i = root[i];
+            }
+            i
+        }
+        for g in &gens {
+            for (x, &y) in g.iter().enumerate() {
+                let (a, b) = (find(&mut point_root, x), find(&mut point_root, usize::from(y)));
+                point_root[a.max(b)] = a.min(b);
+            }
+        }
+
+        // The orbits of slots, set by set.
+        let solved = &t.solved;
+        let mut orbits = Vec::new();
+        for (set_index, set) in t.sets.iter().enumerate() {
+            let base = set.offset / 2;
+            let mut root: Vec<usize> = (0..set.count).collect();
+            for a in &moves {
+                for i in 0..set.count {
+                    let (x, y) = (find(&mut root, i), find(&mut root, usize::from(a.from[base + i])));
+                    root[x.max(y)] = x.min(y);
+                }
+            }
+            for first in 0..set.count {
+                if find(&mut root, first) != first {
+                    continue;
+                }
+                let slots: Vec<u8> = (0..set.count)
+                    .filter(|&i| find(&mut root, i) == first)
+                    .map(|i| i as u8)
+                    .collect();
+                let labels: Vec<u8> = slots.iter().map(|&i| solved[set.offset + usize::from(i)]).collect();
+                let mut distinct = labels.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let alike = distinct.len() < labels.len();
+                // Distinct pieces: a class's symbol is where its piece stands
+                // in the goal, so that the goal's arrangement is the identity.
+                let class: Vec<u8> = if alike { distinct.clone() } else { labels.clone() };
+                let mut symbol = vec![0u8; 256];
+                for (s, &c) in class.iter().enumerate() {
+                    symbol[usize::from(c)] = s as u8;
+                }
+                let counts: Vec<u32> = class
+                    .iter()
+                    .map(|c| labels.iter().filter(|&x| x == c).count() as u32)
+                    .collect();
+                let classes = Multiset::new(&counts).ok_or_else(|| {
+                    format!(
+                        "set {}: an orbit of {} pieces has too many arrangements",
+                        set.name,
+                        slots.len()
+                    )
+                })?;
+                let blind = labels.iter().any(|&c| set.blind >> c & 1 == 1);
+                // The orientations each slot can hold: those of the point
+                // orbit of the first slot's solved piece, when every
+                // slot's solved piece is in it (else all of them).
+                let o = usize::from(set.orientations);
+                let point = |i: u8, r: usize| start[set_index] + usize::from(i) * o + r;
+                let first = find(
+                    &mut point_root,
+                    point(
+                        slots[0],
+                        usize::from(solved[set.offset + set.count + usize::from(slots[0])]),
+                    ),
+                );
+                let held: Vec<Vec<u8>> = slots
+                    .iter()
+                    .map(|&i| {
+                        (0..o)
+                            .filter(|&r| find(&mut point_root, point(i, r)) == first)
+                            .map(|r| r as u8)
+                            .collect()
+                    })
+                    .collect();
+                let uniform = !blind
+                    && slots.iter().all(|&i| {
+                        find(
+                            &mut point_root,
+                            point(i, usize::from(solved[set.offset + set.count + usize::from(i)])),
+                        ) == first
+                    })
+                    && held.iter().all(|h| h.len() == held[0].len());
+                let (reached, turn) = if uniform && held[0].len() < o {
+                    (held[0].len() as u8, held.iter().map(|h| h[0]).collect())
+                } else {
+                    (set.orientations, vec![0; slots.len()])
+                };
+                orbits.push((set, slots, class, symbol, classes, counts, alike, blind, reached, turn));
+            }
+        }
+
+        // The invariants: every orbit's parity (two slots or more) and sum
+        // (pieces that turn), for the check against the group; those a
+        // rank keeps (no parity of alike pieces, no sum of blind ones).
+        let mut full: Vec<u8> = Vec::new();
+        let mut kept_at: Vec<Option<usize>> = Vec::new();
+        let mut moduli: Vec<u8> = Vec::new();
+        let mut built = Vec::with_capacity(orbits.len());
+        for (set, slots, class, symbol, classes, counts, alike, blind, reached, turn) in orbits {
+            let o = reached;
+            let mut parity = None;
+            let mut sum = None;
+            if slots.len() >= 2 {
+                full.push(2);
+                kept_at.push((!alike).then(|| {
+                    moduli.push(2);
+                    moduli.len() - 1
+                }));
+                parity = *kept_at.last().unwrap();
+            }
+            if o > 1 {
+                full.push(o);
+                kept_at.push((!blind).then(|| {
+                    moduli.push(o);
+                    moduli.len() - 1
+                }));
+                sum = *kept_at.last().unwrap();
+            }
+            let n = slots.len();
+            let digits = if o == 1 {
+                0
+            } else if blind {
+                slots
+                    .iter()
+                    .filter(|&&i| set.blind >> t.solved[set.offset + usize::from(i)] & 1 == 0)
+                    .count() as u32
+            } else {
+                n as u32 - 1
+            };
+            let arrangements = classes.count() >> u32::from(parity.is_some());
+            let span = u64::from(o)
+                .checked_pow(digits)
+                .and_then(|x| x.checked_mul(arrangements))
+                .ok_or("a set has too many orientations to rank")?;
+            built.push(Orbit {
+                offset: set.offset,
+                count: set.count,
+                slots,
+                o: set.orientations,
+                reached,
+                step: set.orientations / reached,
+                turn,
+                blind: set.blind,
+                classes,
+                counts,
+                symbol,
+                class,
+                parity,
+                sum,
+                digits,
+                span,
+            });
+        }
+        let size = |m: &[u8]| m.iter().try_fold(1u64, |a, &x| a.checked_mul(u64::from(x)));
+        let too_many = || format!("more than {MAX_INVARIANTS} parities and orientation sums");
+        let full_size = size(&full).filter(|&n| n <= MAX_INVARIANTS).ok_or_else(too_many)?;
+        let kept_size = size(&moduli).ok_or_else(too_many)?;
+
+        // Each move's invariants, over every orbit.
+        let mut steps: Vec<Vec<u8>> = Vec::new();
+        for a in &moves {
+            let mut v = Vec::with_capacity(full.len());
+            for orbit in &built {
+                let base = orbit.offset / 2;
+                if orbit.slots.len() >= 2 {
+                    let perm: Vec<u8> = orbit
+                        .slots
+                        .iter()
+                        .map(|&i| {
+                            orbit
+                                .slots
+                                .iter()
+                                .position(|&j| j == a.from[base + usize::from(i)])
+                                .unwrap() as u8
+                        })
+                        .collect();
+                    v.push(parity(&perm));
+                }
+                if orbit.reached > 1 {
+                    // The twist onto slot k from slot j, in steps: the
+                    // turn it adds to a piece's place among the slot's.
+                    let o = u32::from(orbit.o);
+                    let s: u32 = (0..orbit.slots.len())
+                        .map(|k| {
+                            let i = usize::from(orbit.slots[k]);
+                            let j = orbit.slots.iter().position(|&x| x == a.from[base + i]).unwrap();
+                            let t =
+                                u32::from(a.twist[base + i]) + u32::from(orbit.turn[j]) + o - u32::from(orbit.turn[k]);
+                            t % o / u32::from(orbit.step)
+                        })
+                        .sum();
+                    v.push((s % u32::from(orbit.reached)) as u8);
+                }
+            }
+            steps.push(v);
+        }
+        // H, the invariants the moves reach, by a closure.
+        let encode = |v: &[u8], m: &[u8]| {
+            v.iter()
+                .zip(m)
+                .fold(0u64, |a, (&x, &r)| a * u64::from(r) + u64::from(x))
+        };
+        let mut seen = vec![false; full_size as usize];
+        let mut todo = vec![vec![0u8; full.len()]];
+        seen[0] = true;
+        let mut reached = Vec::new();
+        while let Some(v) = todo.pop() {
+            for s in &steps {
+                let w: Vec<u8> = v
+                    .iter()
+                    .zip(s)
+                    .zip(&full)
+                    .map(|((&x, &y), &m)| ((u16::from(x) + u16::from(y)) % u16::from(m)) as u8)
+                    .collect();
+                let e = encode(&w, &full) as usize;
+                if !seen[e] {
+                    seen[e] = true;
+                    todo.push(w);
+                }
+            }
+            reached.push(v);
+        }
+        // The group's order against what the constraints allow: every
+        // orbit's permutations and orientations, times H's share.
+        let mut allowed = Factors::default();
+        for orbit in &built {
+            for k in 2..=orbit.slots.len() as u64 {
+                allowed.times(k);
+            }
+            for _ in 0..orbit.slots.len() {
+                allowed.times(u64::from(orbit.reached));
+            }
+        }
+        allowed.times(reached.len() as u64);
+        for &m in &full {
+            allowed.over(u64::from(m));
+        }
+        let mut group = Factors::default();
+        for &s in &order {
+            group.times(s);
+        }
+        let exact = if group == allowed {
+            Ok(())
+        } else {
+            Err(format!(
+                "the moves tie pieces beyond orbits, parities and orientation sums: the group's order is {}, those allow {}",
+                group.decimal(),
+                allowed.decimal()
+            ))
+        };
+
+        // H as the rank keeps it.
+        let mut index = vec![u32::MAX; usize::try_from(kept_size).map_err(|_| too_many())?];
+        if kept_size > MAX_INVARIANTS {
+            return Err(too_many());
+        }
+        let mut members = Vec::new();
+        for v in &reached {
+            let kept: Vec<u8> = v
+                .iter()
+                .zip(&kept_at)
+                .filter(|(_, k)| k.is_some())
+                .map(|(&x, _)| x)
+                .collect();
+            let e = encode(&kept, &moduli) as usize;
+            if index[e] == u32::MAX {
+                index[e] = members.len() as u32;
+                members.push(e as u32);
+            }
+        }
+        let mut count = members.len() as u64;
+        for orbit in &built {
+            count = count.checked_mul(orbit.span).ok_or_else(|| {
+                let mut f = Factors::default();
+                for &s in &order {
+                    f.times(s);
+                }
+                format!("its {} positions pass 2^64", f.decimal())
+            })?;
+        }
+        let mut reach = Reach {
+            orbits: built,
+            moduli,
+            index,
+            members,
+            goal: Vec::new(),
+            count,
+            order,
+            arrangements: t.position_count(),
+            exact,
+        };
+        reach.goal = vec![0; reach.moduli.len()];
+        reach.goal = reach.invariants(&t.solved).1;
+        Ok(reach)
+    }
+
+    /// The number of ranks: of positions, when [`Reach::exact`].
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Whether every rank is a position the moves reach: the group's order
+    /// is what the orbits, parities and sums allow.
+    pub fn exact(&self) -> bool {
+        self.exact.is_ok()
+    }
+
+    /// Why some ranks are positions the moves never reach (`None` when
+    /// [`Reach::exact`]).
+    pub fn inexact(&self) -> Option<&str> {
+        self.exact.as_ref().err().map(String::as_str)
+    }
+
+    /// The order of the group the moves generate, in decimal, of any size.
+    pub fn group_order(&self) -> String {
+        let mut f = Factors::default();
+        for &s in &self.order {
+            f.times(s);
+        }
+        f.decimal()
+    }
+
+    /// The arrangements the file's sets allow, reachable or not
+    /// ([`Tws::position_count`]): what the table would hold without
+    /// [`Reach`].
+    pub fn arrangements(&self) -> u64 {
+        self.arrangements
+    }
+
+    /// The rank of position `s` (which the moves must reach: see
+    /// [`Reach::contains`]; another position's rank is meaningless).
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::Reach};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/pyraminx.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("pyraminx.tws", &text), None).unwrap() else { panic!() };
+    /// let r = Reach::new(&t).unwrap();
+    /// assert_eq!(r.count(), 933_120);
+    /// let s = t.scramble("R U' L B").unwrap();
+    /// let mut back = vec![0u8; s.len()];
+    /// r.unrank_into(r.rank(&s), &mut back);
+    /// assert_eq!(back, s);
+    /// ```
+    #[inline]
+    pub fn rank(&self, s: &[u8]) -> u64 {
+        let (r, v) = self.invariants(s);
+        r * self.members.len() as u64 + u64::from(self.index[self.code(&v) as usize])
+    }
+
+    /// Whether position `s` is one the moves reach (its pieces in their
+    /// orbits, its parities and sums in `H`).
+    pub fn contains(&self, s: &[u8]) -> bool {
+        for orbit in &self.orbits {
+            let mut got: Vec<u8> = orbit.slots.iter().map(|&i| s[orbit.offset + usize::from(i)]).collect();
+            let mut want: Vec<u8> = orbit
+                .class
+                .iter()
+                .enumerate()
+                .flat_map(|(k, &c)| std::iter::repeat_n(c, orbit.counts[k] as usize))
+                .collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            if got != want
+                || orbit.slots.iter().enumerate().any(|(k, &i)| {
+                    let x = s[orbit.offset + orbit.count + usize::from(i)];
+                    let blind = orbit.blind >> s[orbit.offset + usize::from(i)] & 1 == 1;
+                    x >= orbit.o
+                        || (!blind
+                            && !(u16::from(x) + u16::from(orbit.o) - u16::from(orbit.turn[k]))
+                                .is_multiple_of(u16::from(orbit.step)))
+                })
+            {
+                return false;
+            }
+        }
+        let (_, v) = self.invariants(s);
+        self.index[self.code(&v) as usize] != u32::MAX
+    }
+
+    /// The position of rank `r` (below [`Reach::count`]) into `c`.
+    pub fn unrank_into(&self, r: u64, c: &mut [u8]) {
+        let h = self.members.len() as u64;
+        let (mut r, at) = (r / h, (r % h) as usize);
+        let mut v = vec![0u8; self.moduli.len()];
+        let mut e = u64::from(self.members[at]);
+        for k in (0..self.moduli.len()).rev() {
+            let m = u64::from(self.moduli[k]);
+            v[k] = ((e % m + u64::from(self.goal[k])) % m) as u8;
+            e /= m;
+        }
+        let mut seq = [0u8; 256];
+        for orbit in self.orbits.iter().rev() {
+            let x = r % orbit.span;
+            r /= orbit.span;
+            let span = u64::from(orbit.reached).pow(orbit.digits);
+            let (p, mut ori) = (x / span, x % span);
+            let n = orbit.slots.len();
+            let seq = &mut seq[..n];
+            match orbit.parity {
+                Some(k) => {
+                    orbit.classes.unrank_into(p * 2, seq);
+                    if parity(seq) != v[k] {
+                        seq.swap(n - 2, n - 1);
+                    }
+                }
+                None => orbit.classes.unrank_into(p, seq),
+            }
+            let (pieces, turns) = (orbit.offset, orbit.offset + orbit.count);
+            for (&slot, &sym) in orbit.slots.iter().zip(seq.iter()) {
+                c[pieces + usize::from(slot)] = orbit.class[usize::from(sym)];
+            }
+            // The orientations as steps from each slot's first.
+            let m = u64::from(orbit.reached);
+            let mut put = [0u8; 256];
+            let turned: Vec<usize> = (0..n)
+                .filter(|&k| m > 1 && orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 0)
+                .collect();
+            let written = match orbit.sum {
+                Some(_) => &turned[..n - 1],
+                None => &turned[..],
+            };
+            for &k in written.iter().rev() {
+                put[k] = (ori % m) as u8;
+                ori /= m;
+            }
+            if let Some(k) = orbit.sum {
+                let s: u64 = put[..n - 1].iter().map(|&x| u64::from(x)).sum();
+                put[n - 1] = ((u64::from(v[k]) + m - s % m) % m) as u8;
+            }
+            for (k, &slot) in orbit.slots.iter().enumerate() {
+                let is_blind = orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 1;
+                c[turns + usize::from(slot)] = if is_blind {
+                    0
+                } else {
+                    ((u32::from(orbit.turn[k]) + u32::from(put[k]) * u32::from(orbit.step)) % u32::from(orbit.o)) as u8
+                };
+            }
+        }
+    }
+
+    /// The rank of `s` over the orbits (without `H`) and its invariants.
+    #[inline]
+    fn invariants(&self, s: &[u8]) -> (u64, Vec<u8>) {
+        let mut r = 0u64;
+        let mut v = vec![0u8; self.moduli.len()];
+        let mut seq = [0u8; 256];
+        for orbit in &self.orbits {
+            let n = orbit.slots.len();
+            let (pieces, turns) = (orbit.offset, orbit.offset + orbit.count);
+            for (k, &slot) in orbit.slots.iter().enumerate() {
+                seq[k] = orbit.symbol[usize::from(s[pieces + usize::from(slot)])];
+            }
+            let mut p = orbit.classes.rank(&seq[..n]);
+            if let Some(k) = orbit.parity {
+                v[k] = parity(&seq[..n]);
+                p >>= 1;
+            }
+            let m = u64::from(orbit.reached);
+            let mut ori = 0u64;
+            if m > 1 {
+                let (o, step) = (u32::from(orbit.o), u32::from(orbit.step));
+                let mut sum = 0u32;
+                let mut written = 0;
+                for (k, &slot) in orbit.slots.iter().enumerate() {
+                    let x = (u32::from(s[turns + usize::from(slot)]) + o - u32::from(orbit.turn[k])) % o / step;
+                    sum += x;
+                    if orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 0 && written < orbit.digits {
+                        ori = ori * m + u64::from(x);
+                        written += 1;
+                    }
+                }
+                if let Some(k) = orbit.sum {
+                    v[k] = (sum % u32::from(orbit.reached)) as u8;
+                }
+            }
+            r = r * orbit.span + p * m.pow(orbit.digits) + ori;
+        }
+        (r, v)
+    }
+
+    /// Invariants less the goal's, as a code of mixed radix.
+    #[inline]
+    fn code(&self, v: &[u8]) -> u64 {
+        let mut e = 0u64;
+        for ((&x, &g), &m) in v.iter().zip(&self.goal).zip(&self.moduli) {
+            e = e * u64::from(m) + (u64::from(x) + u64::from(m) - u64::from(g)) % u64::from(m);
+        }
+        e
+    }
+}
+
+/// The parity of a permutation of `0..n` (1 when odd).
+fn parity(p: &[u8]) -> u8 {
+    let mut seen = [false; 256];
+    let mut swaps = 0usize;
+    for i in 0..p.len() {
+        if seen[i] {
+            continue;
+        }
+        let mut j = i;
+        while !seen[j] {
+            seen[j] = true;
+            j = usize::from(p[j]);
+            swaps += 1;
+        }
+        swaps -= 1;
+    }
+    (swaps % 2) as u8
+}
+
+/// A positive rational number as exponents of primes: products of small
+/// numbers of any size, compared exactly.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Factors(std::collections::BTreeMap<u64, i64>);
+
+impl Factors {
+    fn times(&mut self, n: u64) {
+        self.add(n, 1);
+    }
+    fn over(&mut self, n: u64) {
+        self.add(n, -1);
+    }
+    fn add(&mut self, mut n: u64, sign: i64) {
+        let mut p = 2;
+        while p * p <= n {
+            while n.is_multiple_of(p) {
+                *self.0.entry(p).or_default() += sign;
+                n /= p;
+            }
+            p += 1;
+        }
+        if n > 1 {
+            *self.0.entry(n).or_default() += sign;
+        }
+        self.0.retain(|_, e| *e != 0);
+    }
+    /// In decimal (a whole number; a fraction's denominator is left out).
+    fn decimal(&self) -> String {
+        let mut digits: Vec<u32> = vec![1]; // base 10^9, least first
+        for (&p, &e) in &self.0 {
+            for _ in 0..e.max(0) {
+                let mut carry = 0u64;
+                for d in digits.iter_mut() {
+                    let x = u64::from(*d) * p + carry;
+                    *d = (x % 1_000_000_000) as u32;
+                    carry = x / 1_000_000_000;
+                }
+                while carry > 0 {
+                    digits.push((carry % 1_000_000_000) as u32);
+                    carry /= 1_000_000_000;
+                }
+            }
+        }
+        let mut s = digits.last().unwrap().to_string();
+        for d in digits.iter().rev().skip(1) {
+            s.push_str(&format!("{d:09}"));
+        }
+        s
+    }
+}

@@ -97,6 +97,19 @@ function tansaku(args) {
 const only = process.env.TANSAKU_KPUZZLE?.split(",");
 const names = Object.keys(getPG3DNamedPuzzles()).filter((n) => !only || only.includes(n));
 
+// The FTO without centres (the God's-number target of docs/big-analyses.md)
+// is shipped as puzzles/fto-no-centres.tws: it is what PuzzleGeometry writes,
+// below its own four lines of comment.
+test("puzzles/fto-no-centres.tws is PuzzleGeometry's FTO without centres", () => {
+  const pg = getPuzzleGeometryByName("FTO", {
+    excludeOrbits: ["CENTERS", "CENTERS2"],
+    fixedPieceType: "v",
+    allMoves: false,
+  });
+  const shipped = fs.readFileSync(new URL("../../puzzles/fto-no-centres.tws", import.meta.url), "utf8");
+  assert.equal(shipped.split("\n").slice(4).join("\n"), pg.writeksolve("FTO_nocentres"));
+});
+
 test("the binary is given", () => {
   assert.ok(BIN && fs.existsSync(BIN), "set TANSAKU_BIN to the tansaku binary");
 });

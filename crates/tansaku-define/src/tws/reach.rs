@@ -81,6 +81,10 @@ struct Orbit {
     slots: Vec<u8>,
     /// Orientations of the set's pieces.
     o: u8,
+    /// Some of the orbit's pieces are alike (it has no parity), some of
+    /// their turns ignored (no sum).
+    alike: bool,
+    blinded: bool,
     /// Orientations a piece can take on a slot of the orbit: `o / step`.
     /// On slot `k` of the orbit they are `turn[k] + j * step` (the moves
     /// may never turn a piece some ways: the FTO's edges one of two).
@@ -104,9 +108,30 @@ struct Orbit {
     /// Orientation digits of a rank.
     digits: u32,
     /// Ranks of the orbit: arrangements (halved with a parity) times
-    /// orientations.
+    /// orientations, or a [`Table`]'s class.
     span: u64,
+    /// The orbit's reachable states listed, where the moves tie its
+    /// pieces more than its parity and sum say (the FTO's corners).
+    table: Option<Table>,
+    /// The goal's symbols and turns on the orbit's slots.
+    goal_seq: Vec<u8>,
+    goal_turns: Vec<u8>,
 }
+
+/// The states an orbit's pieces reach, listed: by their code (the
+/// arrangement's rank, then every orientation as a digit), the class of
+/// their kept invariants and their place in it; by class, the codes.
+#[derive(Clone, Debug)]
+struct Table {
+    /// `class << 24 | place`, or `u32::MAX` for a state never reached.
+    of_code: Vec<u32>,
+    /// The codes of each class (of the orbit's kept parity and sum, as
+    /// [`Orbit::local`] numbers them), each class as large.
+    codes: Vec<Vec<u32>>,
+}
+
+/// The largest code space of an orbit [`Reach`] lists.
+const MAX_TABLE: u64 = 1 << 24;
 
 impl Reach {
     /// The ranks of `t`'s reachable positions, or why its positions cannot
@@ -266,49 +291,16 @@ impl Reach {
             }
         }
 
-        // The invariants: every orbit's parity (two slots or more) and sum
-        // (pieces that turn), for the check against the group; those a
-        // rank keeps (no parity of alike pieces, no sum of blind ones).
-        let mut full: Vec<u8> = Vec::new();
-        let mut kept_at: Vec<Option<usize>> = Vec::new();
-        let mut moduli: Vec<u8> = Vec::new();
-        let mut built = Vec::with_capacity(orbits.len());
+        let mut built: Vec<Orbit> = Vec::with_capacity(orbits.len());
         for (set, slots, class, symbol, classes, counts, alike, blind, reached, turn) in orbits {
-            let o = reached;
-            let mut parity = None;
-            let mut sum = None;
-            if slots.len() >= 2 {
-                full.push(2);
-                kept_at.push((!alike).then(|| {
-                    moduli.push(2);
-                    moduli.len() - 1
-                }));
-                parity = *kept_at.last().unwrap();
-            }
-            if o > 1 {
-                full.push(o);
-                kept_at.push((!blind).then(|| {
-                    moduli.push(o);
-                    moduli.len() - 1
-                }));
-                sum = *kept_at.last().unwrap();
-            }
-            let n = slots.len();
-            let digits = if o == 1 {
-                0
-            } else if blind {
-                slots
-                    .iter()
-                    .filter(|&&i| set.blind >> t.solved[set.offset + usize::from(i)] & 1 == 0)
-                    .count() as u32
-            } else {
-                n as u32 - 1
-            };
-            let arrangements = classes.count() >> u32::from(parity.is_some());
-            let span = u64::from(o)
-                .checked_pow(digits)
-                .and_then(|x| x.checked_mul(arrangements))
-                .ok_or("a set has too many orientations to rank")?;
+            let goal_seq = slots
+                .iter()
+                .map(|&i| symbol[usize::from(solved[set.offset + usize::from(i)])])
+                .collect();
+            let goal_turns = slots
+                .iter()
+                .map(|&i| solved[set.offset + set.count + usize::from(i)])
+                .collect();
             built.push(Orbit {
                 offset: set.offset,
                 count: set.count,
@@ -318,15 +310,87 @@ impl Reach {
                 step: set.orientations / reached,
                 turn,
                 blind: set.blind,
+                alike,
+                blinded: blind,
                 classes,
                 counts,
                 symbol,
                 class,
-                parity,
-                sum,
-                digits,
-                span,
+                parity: None,
+                sum: None,
+                digits: 0,
+                span: 0,
+                table: None,
+                goal_seq,
+                goal_turns,
             });
+        }
+
+        // An orbit whose own group is smaller than its parity and sum
+        // allow is listed, when it fits.
+        let mut listed = vec![None; built.len()];
+        let mut killed = vec![(false, false); built.len()];
+        for (k, orbit) in built.iter_mut().enumerate() {
+            let (group, mut allowed) = orbit.own_order(&moves);
+            // The orbit's parity and sum already say what they say.
+            allowed.over(orbit.full_moduli().iter().map(|&m| u64::from(m)).product());
+            allowed.times(orbit.invariants_reached(&moves));
+            if group == allowed {
+                killed[k] = (orbit.alike, orbit.blinded);
+                continue;
+            }
+            if let Some((table, without)) = orbit.list(&moves) {
+                orbit.span = table.codes.iter().map(Vec::len).max().unwrap_or(0) as u64;
+                orbit.table = Some(table);
+                listed[k] = Some(group);
+                killed[k] = without;
+            } else {
+                killed[k] = (orbit.alike, orbit.blinded);
+            }
+        }
+
+        // The invariants: every orbit's parity (two slots or more) and sum
+        // (pieces that turn), for the check against the group; those a
+        // rank keeps (not those a goal's alike pieces or ignored turns
+        // leave open).
+        let mut full: Vec<u8> = Vec::new();
+        let mut kept_at: Vec<Option<usize>> = Vec::new();
+        let mut moduli: Vec<u8> = Vec::new();
+        for (orbit, &(no_parity, no_sum)) in built.iter_mut().zip(&killed) {
+            let mut keep = |m: u8, open: bool| {
+                full.push(m);
+                kept_at.push((!open).then(|| {
+                    moduli.push(m);
+                    moduli.len() - 1
+                }));
+                *kept_at.last().expect("pushed")
+            };
+            if orbit.slots.len() >= 2 {
+                orbit.parity = keep(2, no_parity);
+            }
+            if orbit.reached > 1 {
+                orbit.sum = keep(orbit.reached, no_sum);
+            }
+            if orbit.table.is_some() {
+                continue;
+            }
+            let (n, o) = (orbit.slots.len(), orbit.reached);
+            orbit.digits = if o == 1 {
+                0
+            } else if orbit.blinded {
+                orbit
+                    .slots
+                    .iter()
+                    .filter(|&&i| orbit.blind >> solved[orbit.offset + usize::from(i)] & 1 == 0)
+                    .count() as u32
+            } else {
+                n as u32 - 1
+            };
+            let arrangements = orbit.classes.count() >> u32::from(orbit.parity.is_some());
+            orbit.span = u64::from(o)
+                .checked_pow(orbit.digits)
+                .and_then(|x| x.checked_mul(arrangements))
+                .ok_or("a set has too many orientations to rank")?;
         }
         let size = |m: &[u8]| m.iter().try_fold(1u64, |a, &x| a.checked_mul(u64::from(x)));
         let too_many = || format!("more than {MAX_INVARIANTS} parities and orientation sums");
@@ -334,43 +398,10 @@ impl Reach {
         let kept_size = size(&moduli).ok_or_else(too_many)?;
 
         // Each move's invariants, over every orbit.
-        let mut steps: Vec<Vec<u8>> = Vec::new();
-        for a in &moves {
-            let mut v = Vec::with_capacity(full.len());
-            for orbit in &built {
-                let base = orbit.offset / 2;
-                if orbit.slots.len() >= 2 {
-                    let perm: Vec<u8> = orbit
-                        .slots
-                        .iter()
-                        .map(|&i| {
-                            orbit
-                                .slots
-                                .iter()
-                                .position(|&j| j == a.from[base + usize::from(i)])
-                                .unwrap() as u8
-                        })
-                        .collect();
-                    v.push(parity(&perm));
-                }
-                if orbit.reached > 1 {
-                    // The twist onto slot k from slot j, in steps: the
-                    // turn it adds to a piece's place among the slot's.
-                    let o = u32::from(orbit.o);
-                    let s: u32 = (0..orbit.slots.len())
-                        .map(|k| {
-                            let i = usize::from(orbit.slots[k]);
-                            let j = orbit.slots.iter().position(|&x| x == a.from[base + i]).unwrap();
-                            let t =
-                                u32::from(a.twist[base + i]) + u32::from(orbit.turn[j]) + o - u32::from(orbit.turn[k]);
-                            t % o / u32::from(orbit.step)
-                        })
-                        .sum();
-                    v.push((s % u32::from(orbit.reached)) as u8);
-                }
-            }
-            steps.push(v);
-        }
+        let steps: Vec<Vec<u8>> = moves
+            .iter()
+            .map(|a| built.iter().flat_map(|orbit| orbit.step_of(a)).collect())
+            .collect();
         // H, the invariants the moves reach, by a closure.
         let encode = |v: &[u8], m: &[u8]| {
             v.iter()
@@ -400,12 +431,25 @@ impl Reach {
         // The group's order against what the constraints allow: every
         // orbit's permutations and orientations, times H's share.
         let mut allowed = Factors::default();
-        for orbit in &built {
-            for k in 2..=orbit.slots.len() as u64 {
-                allowed.times(k);
-            }
-            for _ in 0..orbit.slots.len() {
-                allowed.times(u64::from(orbit.reached));
+        for (orbit, listed) in built.iter().zip(&listed) {
+            match listed {
+                // A listed orbit: its own group, over the invariants it
+                // reaches (each class of the list as large).
+                Some(group) => {
+                    allowed.times_all(group);
+                    for m in orbit.full_moduli() {
+                        allowed.times(u64::from(m));
+                    }
+                    allowed.over(orbit.invariants_reached(&moves));
+                }
+                None => {
+                    for k in 2..=orbit.slots.len() as u64 {
+                        allowed.times(k);
+                    }
+                    for _ in 0..orbit.slots.len() {
+                        allowed.times(u64::from(orbit.reached));
+                    }
+                }
             }
         }
         allowed.times(reached.len() as u64);
@@ -474,6 +518,13 @@ impl Reach {
     /// The number of ranks: of positions, when [`Reach::exact`].
     pub fn count(&self) -> u64 {
         self.count
+    }
+
+    /// How many orbits of slots are ranked by a list of their states (the
+    /// moves tie their pieces more than a parity and a sum say: the FTO's
+    /// corners), the others by arithmetic.
+    pub fn listed(&self) -> usize {
+        self.orbits.iter().filter(|o| o.table.is_some()).count()
     }
 
     /// Whether every rank is a position the moves reach: the group's order
@@ -569,6 +620,16 @@ impl Reach {
         for orbit in self.orbits.iter().rev() {
             let x = r % orbit.span;
             r /= orbit.span;
+            if let Some(table) = &orbit.table {
+                let p = orbit.parity.map_or(0, |k| v[k]);
+                let sum = orbit.sum.map_or(0, |k| v[k]);
+                let (seq, turned) = orbit.decode(u64::from(table.codes[orbit.local(p, sum)][x as usize]));
+                for (k, &slot) in orbit.slots.iter().enumerate() {
+                    c[orbit.offset + usize::from(slot)] = orbit.class[usize::from(seq[k])];
+                    c[orbit.offset + orbit.count + usize::from(slot)] = turned[k];
+                }
+                continue;
+            }
             let span = u64::from(orbit.reached).pow(orbit.digits);
             let (p, mut ori) = (x / span, x % span);
             let n = orbit.slots.len();
@@ -627,6 +688,22 @@ impl Reach {
             for (k, &slot) in orbit.slots.iter().enumerate() {
                 seq[k] = orbit.symbol[usize::from(s[pieces + usize::from(slot)])];
             }
+            if let Some(table) = &orbit.table {
+                let mut turned = [0u8; 256];
+                for (k, &slot) in orbit.slots.iter().enumerate() {
+                    turned[k] = s[turns + usize::from(slot)];
+                }
+                let at = table.of_code[orbit.code(&seq[..n], &turned[..n]) as usize];
+                let (p, sum) = orbit.unlocal((at >> 24) as usize);
+                if let Some(k) = orbit.parity {
+                    v[k] = p;
+                }
+                if let Some(k) = orbit.sum {
+                    v[k] = sum;
+                }
+                r = r * orbit.span + u64::from(at & 0xFF_FFFF);
+                continue;
+            }
             let mut p = orbit.classes.rank(&seq[..n]);
             if let Some(k) = orbit.parity {
                 v[k] = parity(&seq[..n]);
@@ -666,6 +743,269 @@ impl Reach {
     }
 }
 
+impl Orbit {
+    /// What move `a` adds to this orbit's invariants: its parity (two
+    /// slots or more) and its sum of turns in steps (pieces that turn).
+    fn step_of(&self, a: &Action) -> Vec<u8> {
+        let base = self.offset / 2;
+        let n = self.slots.len();
+        let from: Vec<usize> = self
+            .slots
+            .iter()
+            .map(|&i| {
+                self.slots
+                    .iter()
+                    .position(|&j| j == a.from[base + usize::from(i)])
+                    .expect("a move keeps pieces in their orbit")
+            })
+            .collect();
+        let mut v = Vec::with_capacity(2);
+        if n >= 2 {
+            let perm: Vec<u8> = from.iter().map(|&j| j as u8).collect();
+            v.push(parity(&perm));
+        }
+        if self.reached > 1 {
+            // The twist onto slot k from slot j, in steps: the turn it adds
+            // to a piece's place among the slot's orientations.
+            let o = u32::from(self.o);
+            let s: u32 = (0..n)
+                .map(|k| {
+                    let i = usize::from(self.slots[k]);
+                    let t = u32::from(a.twist[base + i]) + u32::from(self.turn[from[k]]) + o - u32::from(self.turn[k]);
+                    t % o / u32::from(self.step)
+                })
+                .sum();
+            v.push((s % u32::from(self.reached)) as u8);
+        }
+        v
+    }
+
+    /// The moduli of [`Orbit::step_of`].
+    fn full_moduli(&self) -> Vec<u8> {
+        let mut m = Vec::with_capacity(2);
+        if self.slots.len() >= 2 {
+            m.push(2);
+        }
+        if self.reached > 1 {
+            m.push(self.reached);
+        }
+        m
+    }
+
+    /// How many of this orbit's invariants the moves reach.
+    fn invariants_reached(&self, moves: &[&Action]) -> u64 {
+        let m = self.full_moduli();
+        let steps: Vec<Vec<u8>> = moves.iter().map(|a| self.step_of(a)).collect();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![vec![0u8; m.len()]];
+        seen.insert(todo[0].clone());
+        while let Some(v) = todo.pop() {
+            for s in &steps {
+                let w: Vec<u8> = (0..m.len()).map(|i| (v[i] + s[i]) % m[i]).collect();
+                if seen.insert(w.clone()) {
+                    todo.push(w);
+                }
+            }
+        }
+        seen.len() as u64
+    }
+
+    /// The order of the group the moves make on this orbit alone
+    /// (Schreier–Sims on its slots' points), and what its arrangements and
+    /// orientations allow.
+    fn own_order(&self, moves: &[&Action]) -> (Factors, Factors) {
+        let (n, o) = (self.slots.len(), usize::from(self.o));
+        let base = self.offset / 2;
+        let gens: Vec<Vec<u16>> = moves
+            .iter()
+            .map(|a| {
+                let mut p = vec![0u16; n * o];
+                for (k, &i) in self.slots.iter().enumerate() {
+                    let i = usize::from(i);
+                    let j = self
+                        .slots
+                        .iter()
+                        .position(|&x| x == a.from[base + i])
+                        .expect("kept in the orbit");
+                    for r in 0..o {
+                        p[j * o + r] = (k * o + (r + usize::from(a.twist[base + i])) % o) as u16;
+                    }
+                }
+                p
+            })
+            .collect();
+        let mut group = Factors::default();
+        for s in Chain::new(n * o, &gens).orbit_sizes() {
+            group.times(s);
+        }
+        let mut allowed = Factors::default();
+        for k in 2..=n as u64 {
+            allowed.times(k);
+        }
+        for _ in 0..n {
+            allowed.times(u64::from(self.reached));
+        }
+        (group, allowed)
+    }
+
+    /// The kept invariants of class `l` of a [`Table`].
+    fn unlocal(&self, l: usize) -> (u8, u8) {
+        let sums = if self.sum.is_some() {
+            usize::from(self.reached)
+        } else {
+            1
+        };
+        ((l / sums) as u8, (l % sums) as u8)
+    }
+
+    /// The class of kept invariants `parity` and `sum` in a [`Table`].
+    fn local(&self, parity: u8, sum: u8) -> usize {
+        let sums = if self.sum.is_some() {
+            usize::from(self.reached)
+        } else {
+            1
+        };
+        let p = if self.parity.is_some() { usize::from(parity) } else { 0 };
+        let s = if self.sum.is_some() { usize::from(sum) } else { 0 };
+        p * sums + s
+    }
+
+    /// The code of a state: the arrangement's rank, then every orientation
+    /// as a digit.
+    fn code(&self, seq: &[u8], turns: &[u8]) -> u64 {
+        let o = u64::from(self.o);
+        turns.iter().fold(self.classes.rank(seq), |a, &x| a * o + u64::from(x))
+    }
+
+    /// The orbit's states the moves reach from the goal's, listed by a
+    /// breadth-first search on the orbit alone, each with the parity and
+    /// sum of the moves that reached it. A state reached with two (alike
+    /// pieces traded, ignored turns) has none of that kind: the second of
+    /// the answer says whether the parity and the sum are left open so.
+    /// `None` when its codes are too many, when a state's invariants are
+    /// open only in part (a sum known modulo some number), or when its
+    /// classes are not all as large (a rank would then have no state).
+    fn list(&self, moves: &[&Action]) -> Option<(Table, (bool, bool))> {
+        let n = self.slots.len();
+        let o = u64::from(self.o);
+        let space = o.checked_pow(n as u32)?.checked_mul(self.classes.count())?;
+        if space > MAX_TABLE {
+            return None;
+        }
+        let base = self.offset / 2;
+        let at = |j: u8| self.slots.iter().position(|&x| x == j).expect("kept in the orbit");
+        let from: Vec<Vec<usize>> = moves
+            .iter()
+            .map(|a| self.slots.iter().map(|&i| at(a.from[base + usize::from(i)])).collect())
+            .collect();
+        let twist: Vec<Vec<u8>> = moves
+            .iter()
+            .map(|a| self.slots.iter().map(|&i| a.twist[base + usize::from(i)]).collect())
+            .collect();
+        let steps: Vec<(u8, u8)> = moves
+            .iter()
+            .map(|a| {
+                let v = self.step_of(a);
+                let p = if n >= 2 { v[0] } else { 0 };
+                let s = if self.reached > 1 { *v.last().expect("a sum") } else { 0 };
+                (p, s)
+            })
+            .collect();
+        let r = self.reached;
+        // Each state's invariants as first reached (`u16::MAX`: never).
+        let mut inv = vec![u16::MAX; space as usize];
+        let pack = |(p, s): (u8, u8)| u16::from(p) << 8 | u16::from(s);
+        let start = (self.goal_seq.clone(), self.goal_turns.clone());
+        inv[self.code(&start.0, &start.1) as usize] = 0;
+        let mut todo = vec![(start, (0u8, 0u8))];
+        let mut open = std::collections::BTreeSet::new();
+        let mut states = Vec::new();
+        while let Some(((seq, turns), (p, s))) = todo.pop() {
+            states.push(self.code(&seq, &turns) as u32);
+            for ((f, tw), &(dp, ds)) in from.iter().zip(&twist).zip(&steps) {
+                let next: Vec<u8> = (0..n).map(|k| seq[f[k]]).collect();
+                let turned: Vec<u8> = (0..n)
+                    .map(|k| {
+                        if self.blind >> self.class[usize::from(next[k])] & 1 == 1 {
+                            0
+                        } else {
+                            ((u16::from(turns[f[k]]) + u16::from(tw[k])) % u16::from(self.o)) as u8
+                        }
+                    })
+                    .collect();
+                let got = ((p + dp) % 2, ((u16::from(s) + u16::from(ds)) % u16::from(r)) as u8);
+                let c = self.code(&next, &turned) as usize;
+                if inv[c] == u16::MAX {
+                    inv[c] = pack(got);
+                    todo.push(((next, turned), got));
+                } else if inv[c] != pack(got) {
+                    let was = ((inv[c] >> 8) as u8, inv[c] as u8);
+                    open.insert(((got.0 + 2 - was.0) % 2, (got.1 + r - was.1) % r));
+                }
+            }
+        }
+        // What the open differences generate: the parity wholly, the sum
+        // wholly, or neither, independently.
+        let mut closed = std::collections::BTreeSet::from([(0u8, 0u8)]);
+        let mut grow: Vec<(u8, u8)> = vec![(0, 0)];
+        while let Some((a, b)) = grow.pop() {
+            for &(x, y) in &open {
+                let z = ((a + x) % 2, (b + y) % r);
+                if closed.insert(z) {
+                    grow.push(z);
+                }
+            }
+        }
+        let no_parity = closed.contains(&(1, 0));
+        let no_sum = closed.contains(&(0, 1 % r)) && r > 1;
+        let product = closed.len() == (1 + usize::from(no_parity)) * if no_sum { usize::from(r) } else { 1 };
+        if !product {
+            return None;
+        }
+        let sums = if self.reached > 1 && !no_sum { usize::from(r) } else { 1 };
+        let local = |packed: u16| {
+            let p = if n >= 2 && !no_parity {
+                usize::from((packed >> 8) as u8)
+            } else {
+                0
+            };
+            let s = if sums > 1 { usize::from(packed as u8) } else { 0 };
+            p * sums + s
+        };
+        let mut codes: Vec<Vec<u32>> = vec![Vec::new(); 2 * sums];
+        for &c in &states {
+            codes[local(inv[c as usize])].push(c);
+        }
+        let size = codes.iter().map(Vec::len).find(|&n| n > 0)?;
+        if codes.iter().any(|c| !c.is_empty() && c.len() != size) {
+            return None;
+        }
+        let mut of_code = vec![u32::MAX; space as usize];
+        for (l, list) in codes.iter_mut().enumerate() {
+            list.sort_unstable();
+            for (place, &c) in list.iter().enumerate() {
+                of_code[c as usize] = (l as u32) << 24 | place as u32;
+            }
+        }
+        Some((Table { of_code, codes }, (no_parity, no_sum)))
+    }
+
+    /// The state of code `c`: its symbols and turns.
+    #[inline]
+    fn decode(&self, mut c: u64) -> (Vec<u8>, Vec<u8>) {
+        let n = self.slots.len();
+        let o = u64::from(self.o);
+        let mut turns = vec![0u8; n];
+        for k in (0..n).rev() {
+            turns[k] = (c % o) as u8;
+            c /= o;
+        }
+        let mut seq = vec![0u8; n];
+        self.classes.unrank_into(c, &mut seq);
+        (seq, turns)
+    }
+}
+
 /// The parity of a permutation of `0..n` (1 when odd).
 fn parity(p: &[u8]) -> u8 {
     let mut seen = [false; 256];
@@ -693,6 +1033,12 @@ struct Factors(std::collections::BTreeMap<u64, i64>);
 impl Factors {
     fn times(&mut self, n: u64) {
         self.add(n, 1);
+    }
+    fn times_all(&mut self, other: &Factors) {
+        for (&p, &e) in &other.0 {
+            *self.0.entry(p).or_default() += e;
+        }
+        self.0.retain(|_, e| *e != 0);
     }
     fn over(&mut self, n: u64) {
         self.add(n, -1);

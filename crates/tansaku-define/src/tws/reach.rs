@@ -42,6 +42,12 @@ use crate::schreier::Chain;
 /// computed: the chain holds up to the cube of them in bytes.
 const MAX_POINTS: usize = 480;
 
+/// The slots of an orbit, at most.
+const MAX_ORBIT: usize = 64;
+
+/// The invariants (parities and sums) a rank keeps, at most.
+const MAX_KEPT: usize = 48;
+
 /// The invariant vectors (parities and orientation sums) past which
 /// [`Reach`] is not built: it keeps a table of them.
 const MAX_INVARIANTS: u64 = 1 << 22;
@@ -229,6 +235,13 @@ impl Reach {
                     .filter(|&i| find(&mut root, i) == first)
                     .map(|i| i as u8)
                     .collect();
+                if slots.len() > MAX_ORBIT {
+                    return Err(format!(
+                        "set {}: an orbit of {} slots (at most {MAX_ORBIT} are ranked)",
+                        set.name,
+                        slots.len()
+                    ));
+                }
                 let labels: Vec<u8> = slots.iter().map(|&i| solved[set.offset + usize::from(i)]).collect();
                 let mut distinct = labels.clone();
                 distinct.sort_unstable();
@@ -395,7 +408,9 @@ impl Reach {
         let size = |m: &[u8]| m.iter().try_fold(1u64, |a, &x| a.checked_mul(u64::from(x)));
         let too_many = || format!("more than {MAX_INVARIANTS} parities and orientation sums");
         let full_size = size(&full).filter(|&n| n <= MAX_INVARIANTS).ok_or_else(too_many)?;
-        let kept_size = size(&moduli).ok_or_else(too_many)?;
+        let kept_size = size(&moduli)
+            .filter(|_| moduli.len() <= MAX_KEPT)
+            .ok_or_else(too_many)?;
 
         // Each move's invariants, over every orbit.
         let steps: Vec<Vec<u8>> = moves
@@ -511,7 +526,7 @@ impl Reach {
             exact,
         };
         reach.goal = vec![0; reach.moduli.len()];
-        reach.goal = reach.invariants(&t.solved).1;
+        reach.goal = reach.invariants(&t.solved).1[..reach.moduli.len()].to_vec();
         Ok(reach)
     }
 
@@ -572,7 +587,7 @@ impl Reach {
     #[inline]
     pub fn rank(&self, s: &[u8]) -> u64 {
         let (r, v) = self.invariants(s);
-        r * self.members.len() as u64 + u64::from(self.index[self.code(&v) as usize])
+        r * self.members.len() as u64 + u64::from(self.index[self.code(&v[..self.moduli.len()]) as usize])
     }
 
     /// Whether position `s` is one the moves reach (its pieces in their
@@ -602,28 +617,34 @@ impl Reach {
             }
         }
         let (_, v) = self.invariants(s);
-        self.index[self.code(&v) as usize] != u32::MAX
+        self.index[self.code(&v[..self.moduli.len()]) as usize] != u32::MAX
     }
 
     /// The position of rank `r` (below [`Reach::count`]) into `c`.
     pub fn unrank_into(&self, r: u64, c: &mut [u8]) {
         let h = self.members.len() as u64;
         let (mut r, at) = (r / h, (r % h) as usize);
-        let mut v = vec![0u8; self.moduli.len()];
+        let mut v = [0u8; MAX_KEPT];
         let mut e = u64::from(self.members[at]);
         for k in (0..self.moduli.len()).rev() {
             let m = u64::from(self.moduli[k]);
             v[k] = ((e % m + u64::from(self.goal[k])) % m) as u8;
             e /= m;
         }
-        let mut seq = [0u8; 256];
+        let mut seq = [0u8; MAX_ORBIT];
         for orbit in self.orbits.iter().rev() {
             let x = r % orbit.span;
             r /= orbit.span;
             if let Some(table) = &orbit.table {
                 let p = orbit.parity.map_or(0, |k| v[k]);
                 let sum = orbit.sum.map_or(0, |k| v[k]);
-                let (seq, turned) = orbit.decode(u64::from(table.codes[orbit.local(p, sum)][x as usize]));
+                let n = orbit.slots.len();
+                let mut turned = [0u8; MAX_ORBIT];
+                orbit.decode(
+                    u64::from(table.codes[orbit.local(p, sum)][x as usize]),
+                    &mut seq[..n],
+                    &mut turned[..n],
+                );
                 for (k, &slot) in orbit.slots.iter().enumerate() {
                     c[orbit.offset + usize::from(slot)] = orbit.class[usize::from(seq[k])];
                     c[orbit.offset + orbit.count + usize::from(slot)] = turned[k];
@@ -649,17 +670,17 @@ impl Reach {
             }
             // The orientations as steps from each slot's first.
             let m = u64::from(orbit.reached);
-            let mut put = [0u8; 256];
-            let turned: Vec<usize> = (0..n)
-                .filter(|&k| m > 1 && orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 0)
-                .collect();
-            let written = match orbit.sum {
-                Some(_) => &turned[..n - 1],
-                None => &turned[..],
-            };
-            for &k in written.iter().rev() {
-                put[k] = (ori % m) as u8;
-                ori /= m;
+            let mut put = [0u8; MAX_ORBIT];
+            // The digits, last first: every turning piece's, less the last
+            // piece's when the sum is kept.
+            let last = if orbit.sum.is_some() { n - 1 } else { n };
+            if m > 1 {
+                for k in (0..last).rev() {
+                    if orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 0 {
+                        put[k] = (ori % m) as u8;
+                        ori /= m;
+                    }
+                }
             }
             if let Some(k) = orbit.sum {
                 let s: u64 = put[..n - 1].iter().map(|&x| u64::from(x)).sum();
@@ -678,10 +699,10 @@ impl Reach {
 
     /// The rank of `s` over the orbits (without `H`) and its invariants.
     #[inline]
-    fn invariants(&self, s: &[u8]) -> (u64, Vec<u8>) {
+    fn invariants(&self, s: &[u8]) -> (u64, [u8; MAX_KEPT]) {
         let mut r = 0u64;
-        let mut v = vec![0u8; self.moduli.len()];
-        let mut seq = [0u8; 256];
+        let mut v = [0u8; MAX_KEPT];
+        let mut seq = [0u8; MAX_ORBIT];
         for orbit in &self.orbits {
             let n = orbit.slots.len();
             let (pieces, turns) = (orbit.offset, orbit.offset + orbit.count);
@@ -689,7 +710,7 @@ impl Reach {
                 seq[k] = orbit.symbol[usize::from(s[pieces + usize::from(slot)])];
             }
             if let Some(table) = &orbit.table {
-                let mut turned = [0u8; 256];
+                let mut turned = [0u8; MAX_ORBIT];
                 for (k, &slot) in orbit.slots.iter().enumerate() {
                     turned[k] = s[turns + usize::from(slot)];
                 }
@@ -992,23 +1013,19 @@ impl Orbit {
 
     /// The state of code `c`: its symbols and turns.
     #[inline]
-    fn decode(&self, mut c: u64) -> (Vec<u8>, Vec<u8>) {
-        let n = self.slots.len();
+    fn decode(&self, mut c: u64, seq: &mut [u8], turns: &mut [u8]) {
         let o = u64::from(self.o);
-        let mut turns = vec![0u8; n];
-        for k in (0..n).rev() {
+        for k in (0..self.slots.len()).rev() {
             turns[k] = (c % o) as u8;
             c /= o;
         }
-        let mut seq = vec![0u8; n];
-        self.classes.unrank_into(c, &mut seq);
-        (seq, turns)
+        self.classes.unrank_into(c, seq);
     }
 }
 
 /// The parity of a permutation of `0..n` (1 when odd).
 fn parity(p: &[u8]) -> u8 {
-    let mut seen = [false; 256];
+    let mut seen = [false; MAX_ORBIT];
     let mut swaps = 0usize;
     for i in 0..p.len() {
         if seen[i] {

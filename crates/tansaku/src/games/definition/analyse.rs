@@ -48,6 +48,26 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
         Definition::Blocks(_) => (None, None),
     };
     let def = reached.as_ref().unwrap_or(def);
+    // What the table will hold, said before it is built.
+    if let (Some(r), Some(o)) = (&ranking, ctx.observer()) {
+        let what = match (r.ranks, r.exact) {
+            ("reachable", true) => "one a position the moves reach",
+            ("reachable", false) => "the positions the moves reach and some others",
+            _ => "one an arrangement of the sets' pieces",
+        };
+        let group = r
+            .group_order
+            .as_ref()
+            .map(|g| format!("; the moves' group has {g} elements"))
+            .unwrap_or_default();
+        o.note(&format!(
+            "{}: {} slots, {what}, of {} arrangements{group}; {} at two bits a slot",
+            def.name(),
+            r.slots,
+            r.arrangements,
+            tansaku_core::memory::human(r.slots.div_ceil(4))
+        ));
+    }
     let key = format!(
         "definition {} ({} metric, file hash {:016x}{})",
         def.name(),

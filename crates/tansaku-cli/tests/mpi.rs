@@ -318,10 +318,16 @@ impl Job {
     /// Stops the job ([`Job::stop`]) once both processes have written a
     /// checkpoint under `dir` in this run; fails if the job ends first or
     /// writes none in five minutes.
-    fn stop_once_both_wrote(mut self, dir: &Path) {
+    fn stop_once_both_wrote(self, dir: &Path) {
         let before = stamps(dir);
+        self.stop_once(|| (0..2).all(|me| wrote(dir, me, &before)));
+    }
+
+    /// Stops the job once `ready` holds, polled every 2 ms; fails if the
+    /// job ends first or `ready` does not hold in five minutes.
+    fn stop_once(mut self, mut ready: impl FnMut() -> bool) {
         let clock = Instant::now();
-        while !(0..2).all(|me| wrote(dir, me, &before)) {
+        while !ready() {
             if self.child.try_wait().unwrap().is_some() {
                 panic!(
                     "the job ended before it was killed: {}",
@@ -329,7 +335,7 @@ impl Job {
                 );
             }
             assert!(clock.elapsed() < Duration::from_secs(300), "no checkpoint in 5 minutes");
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(Duration::from_millis(2));
         }
         self.stop();
     }
@@ -351,21 +357,12 @@ impl Job {
     /// Stops the job as [`Job::stop_once_both_wrote`] does, once both
     /// processes' IDA* checkpoints under `dir` are past the ones the run
     /// resumed from and show at least `iterations` iterations done.
-    fn stop_once_both_past(mut self, dir: &Path, iterations: u64) {
+    fn stop_once_both_past(self, dir: &Path, iterations: u64) {
         let file = |me: usize| dir.join(format!("process-{me}-of-2")).join("ida.ckpt");
         let start: Vec<_> = (0..2).map(|me| ida_progress(&file(me))).collect();
-        let clock = Instant::now();
-        while !(0..2).all(|me| ida_progress(&file(me)).is_some_and(|p| Some(p) > start[me] && p.0 >= iterations)) {
-            if self.child.try_wait().unwrap().is_some() {
-                panic!(
-                    "the job ended before it was killed: {}",
-                    String::from_utf8_lossy(&self.read("err"))
-                );
-            }
-            assert!(clock.elapsed() < Duration::from_secs(300), "no checkpoint in 5 minutes");
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        self.stop();
+        self.stop_once(|| {
+            (0..2).all(|me| ida_progress(&file(me)).is_some_and(|p| Some(p) > start[me] && p.0 >= iterations))
+        });
     }
 }
 

@@ -342,13 +342,7 @@ fn orientations_ignored_with_a_question_mark() {
 fn reachable_ranks_give_the_arrangements_analysis() {
     use tansaku::define::tws::Perm;
     use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = crate::support::draws(0x2545_f491_4f6c_dd1du64);
     let (mut reduced, mut exact, mut listed) = (0, 0, 0);
     let mut files = Vec::new();
     while files.len() < 60 {

@@ -14,3 +14,14 @@ pub(crate) fn shared_tables() -> tansaku::context::Tables {
     static TABLES: std::sync::OnceLock<tansaku::context::Tables> = std::sync::OnceLock::new();
     TABLES.get_or_init(tansaku::context::Tables::in_memory).clone()
 }
+
+/// A seeded xorshift64 draw in `0..n`: the seeded puzzles and starts of
+/// the tests (the same every run, and no dependency).
+pub(crate) fn draws(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}

@@ -225,9 +225,9 @@ pub(crate) fn print_longest(a: &Longest, json: bool) {
                 r.why.as_deref().unwrap_or_default()
             ),
             _ => println!(
-                "ranked     {} slots, one an arrangement of the sets' pieces: {}",
+                "ranked     {} slots, one an arrangement of the sets' pieces{}",
                 r.slots,
-                r.why.as_deref().unwrap_or_default()
+                r.why.as_deref().map(|w| format!(": {w}")).unwrap_or_default()
             ),
         }
     }

@@ -81,7 +81,15 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
     );
     let mut out = analyse_ranked(def, req, ctx, key)?;
     if let Some(r) = ranking {
-        out.ranking = Some(Ranking { slots: out.space, ..r });
+        // Over the arrangements, every slot is a position when the
+        // analysis of every position reached them all.
+        let exact = r.exact || (r.ranks == "arrangements" && out.from.is_none() && out.states == out.space);
+        out.ranking = Some(Ranking {
+            slots: out.space,
+            exact,
+            why: if exact { None } else { r.why },
+            ..r
+        });
     }
     Ok(out)
 }

@@ -131,6 +131,37 @@ pub trait Ranked: Puzzle {
         let _ = (s, rank_s, m);
         self.rank(t)
     }
+    /// Calls `f` with the rank of every successor of the state of rank
+    /// `r`, as the whole-space analyses expand a rank. By default
+    /// [`successor_ranks_by_states`]; a puzzle whose ranks move by tables
+    /// skips the states.
+    #[inline]
+    fn for_each_successor_rank(&self, r: u64, f: impl FnMut(u64)) {
+        successor_ranks_by_states(self, r, f)
+    }
+}
+
+/// The ranks of the successors of the state of rank `r`: unranked,
+/// moved, ranked ([`Ranked::for_each_successor_rank`]'s default).
+///
+/// ```
+/// use tansaku_core::examples::Swaps;
+/// use tansaku_core::puzzle::{successor_ranks_by_states, Ranked};
+/// let p = Swaps::new(3);
+/// let mut next = Vec::new();
+/// successor_ranks_by_states(&p, 0, |r| next.push(r));
+/// // Two swaps of neighbours, each undone by itself.
+/// assert_eq!(next.len(), 2);
+/// for r in next {
+///     let mut back = Vec::new();
+///     successor_ranks_by_states(&p, r, |x| back.push(x));
+///     assert!(back.contains(&0));
+/// }
+/// ```
+#[inline]
+pub fn successor_ranks_by_states<P: Ranked + ?Sized>(p: &P, r: u64, mut f: impl FnMut(u64)) {
+    let s = p.unrank(r);
+    p.for_each_successor(&s, |m, t| f(p.rank_after(&s, r, m, &t)));
 }
 
 /// Symmetries of a puzzle: maps of the state space onto itself that preserve

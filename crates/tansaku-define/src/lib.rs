@@ -215,6 +215,8 @@ pub struct Expect {
     pub count_up_to_symmetry: Option<u64>,
     /// The start, for a `.tws` puzzle: a scramble.
     pub start: Option<String>,
+    /// The positions at each distance, from 0 (a published table).
+    pub histogram: Option<Vec<u64>>,
 }
 
 impl Expect {
@@ -231,9 +233,20 @@ impl Expect {
             "count" => self.count = Some(num(value)?),
             "count_up_to_symmetry" => self.count_up_to_symmetry = Some(num(value)?),
             "start" => self.start = Some(value.to_string()),
+            "histogram" => {
+                self.histogram = Some(
+                    value
+                        .split(',')
+                        .map(|x| num(x.trim()))
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| {
+                            format!("histogram = {value}: write the counts from distance 0, comma-separated")
+                        })?,
+                )
+            }
             other => {
                 return Err(format!(
-                    "'{other}' is not an expected figure: use length, states, longest, count, count_up_to_symmetry or start"
+                    "'{other}' is not an expected figure: use length, states, longest, count, count_up_to_symmetry, histogram or start"
                 ));
             }
         }
@@ -261,6 +274,12 @@ fn parse_expect(
     let value_text = |x: &toml::Value| match x {
         toml::Value::String(s) => Some(s.clone()),
         toml::Value::Integer(i) if *i >= 0 => Some(i.to_string()),
+        // A histogram: counts from distance 0.
+        toml::Value::Array(a) => a
+            .iter()
+            .map(|y| y.as_integer().filter(|&i| i >= 0).map(|i| i.to_string()))
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.join(",")),
         _ => None,
     };
     for (k, x) in t {

@@ -490,8 +490,9 @@ pub struct CheckReport {
 pub struct Checked {
     /// The metric.
     pub metric: String,
-    /// The figure (`length`, `states`, ...).
-    pub figure: &'static str,
+    /// The figure (`length`, `states`, ..., `levels` and `positions at
+    /// distance D` for a histogram).
+    pub figure: String,
     /// What the file expects.
     pub expected: u64,
     /// What tansaku found.

@@ -383,17 +383,34 @@ fn tables_are_planned_within_the_memory() {
     assert!(e.contains("'X' is not a move of 3x3x3"), "{e}");
 }
 
-/// The shipped Pyraminx and Skewb hold the published figures.
+/// The shipped 2x2x2 (both metrics), Pyraminx and Skewb hold the
+/// published figures and whole tables (OEIS A079761, A079762, A079745;
+/// Jaap's Puzzle Page), level by level.
 #[test]
-fn pyraminx_and_skewb_figures() {
-    for file in ["pyraminx.tws", "skewb.tws"] {
+fn shipped_files_hold_the_published_tables() {
+    for (file, figures) in [
+        ("2x2x2.tws", 6 + 13 + 16),
+        ("pyraminx.tws", 3 + 13),
+        ("skewb.tws", 3 + 13),
+    ] {
         let path = Path::new(crate::support::ROOT).join("puzzles").join(file);
         let src = Src::read(&path).unwrap();
         let def = Definition::parse(&src, None).unwrap();
         let checked = run::check(&def, |m| Definition::parse(&src, Some(m)), &Context::new()).unwrap();
-        assert_eq!(checked.len(), 3, "{file}");
+        assert_eq!(checked.len(), figures, "{file}");
         assert!(checked.iter().all(|c| c.ok()), "{file}: {checked:?}");
+        assert!(checked.iter().any(|c| c.figure == "positions at distance 11"), "{file}");
     }
+    // A table one level off is a mismatch, named.
+    let path = Path::new(crate::support::ROOT).join("puzzles/pyraminx.tws");
+    let text = std::fs::read_to_string(path)
+        .unwrap()
+        .replace("histogram=1,8,48,", "histogram=1,8,47,");
+    let src = Src::new("pyraminx.tws", &text);
+    let def = Definition::parse(&src, None).unwrap();
+    let checked = run::check(&def, |m| Definition::parse(&src, Some(m)), &Context::new()).unwrap();
+    let wrong: Vec<&str> = checked.iter().filter(|c| !c.ok()).map(|c| &c.figure[..]).collect();
+    assert_eq!(wrong, ["positions at distance 2"]);
 }
 
 /// Projections named in the file (`# tansaku-prune`) are the ones used;

@@ -214,9 +214,8 @@ fn top_down_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, 
                 continue;
             }
             *expanded += 1;
-            let s = p.unrank(r as u64);
-            p.for_each_successor(&s, |m, t| {
-                let rt = p.rank_after(&s, r as u64, m, &t) as usize;
+            p.for_each_successor_rank(r as u64, |rt| {
+                let rt = rt as usize;
                 *found += u64::from(claim::<C>(words, rt, next));
             });
         }
@@ -238,10 +237,9 @@ fn bottom_up_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64,
             }
             *expanded += 1;
             let mut hit = false;
-            let s = p.unrank(r as u64);
-            p.for_each_successor(&s, |m, t| {
+            p.for_each_successor_rank(r as u64, |rt| {
                 if !hit {
-                    let rt = p.rank_after(&s, r as u64, m, &t) as usize;
+                    let rt = rt as usize;
                     let sh = (rt % C::PER_WORD) as u32 * C::BITS;
                     hit = words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur;
                 }

@@ -601,9 +601,7 @@ fn expand_chunk<P: Ranked>(
                         continue;
                     }
                     expanded += 1;
-                    let st = p.unrank(r);
-                    p.for_each_successor(&st, |m, t| {
-                        let rt = p.rank_after(&st, r, m, &t);
+                    p.for_each_successor_rank(r, |rt| {
                         let (j, off) = ((rt / plan.chunk_ranks) as usize, (rt % plan.chunk_ranks) as usize);
                         if rt / plan.chunk_ranks == base / plan.chunk_ranks {
                             found += u64::from(claim::<TwoBits>(words, off, 2));

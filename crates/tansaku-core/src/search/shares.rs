@@ -138,9 +138,7 @@ impl<'a> Shares<'a> {
                                     continue;
                                 }
                                 e += 1;
-                                let st = p.unrank(r);
-                                p.for_each_successor(&st, |m, t| {
-                                    let rt = p.rank_after(&st, r, m, &t);
+                                p.for_each_successor_rank(r, |rt| {
                                     if (lo..hi).contains(&rt) {
                                         local += 1;
                                         f += u64::from(claim::<C>(&table.words, (rt - lo) as usize, next));

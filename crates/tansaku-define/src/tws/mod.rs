@@ -772,7 +772,8 @@ impl Tws {
 
     /// This puzzle with its positions ranked by [`Reach`] (one rank a
     /// position the moves reach, or nearly: see [`Reach::exact`]) where
-    /// that numbers fewer than its arrangements; else why not. What a
+    /// that numbers no more than its arrangements (the ranks then move by
+    /// tables: [`Reach::successor_ranks`]); else why not. What a
     /// whole-space analysis runs on: its table has a slot a rank.
     ///
     /// ```
@@ -787,9 +788,9 @@ impl Tws {
     /// ```
     pub fn ranked_by_reach(&self) -> Result<(Tws, std::sync::Arc<Reach>), String> {
         let reach = std::sync::Arc::new(Reach::new(self)?);
-        if self.rank_space().is_some_and(|n| n <= reach.count()) {
+        if let Some(n) = self.rank_space().filter(|&n| n < reach.count()) {
             return Err(format!(
-                "the moves reach every arrangement of the sets' pieces ({} positions)",
+                "the sets' arrangements number fewer ({n}) than the ranks of the positions the moves reach ({})",
                 reach.count()
             ));
         }

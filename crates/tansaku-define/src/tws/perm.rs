@@ -202,6 +202,18 @@ impl<S: Positions> Ranked for Perm<'_, S> {
         }
         c
     }
+
+    /// By the reachable ranks' move tables where they are built
+    /// ([`super::Reach::successor_ranks`]), else on positions.
+    #[inline]
+    fn for_each_successor_rank(&self, r: u64, mut f: impl FnMut(u64)) {
+        if let Some(reach) = &self.0.reach
+            && reach.successor_ranks(self.0, r, &mut f)
+        {
+            return;
+        }
+        tansaku_core::puzzle::successor_ranks_by_states(self, r, f)
+    }
 }
 
 impl<S: Positions> tansaku_core::render::Board for Perm<'_, S> {

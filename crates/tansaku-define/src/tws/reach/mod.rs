@@ -40,6 +40,7 @@ use factors::Factors;
 use orbit::{Orbit, parity};
 
 mod factors;
+mod moves;
 mod orbit;
 
 /// Points (a slot and an orientation) past which the group's order is not
@@ -79,6 +80,8 @@ pub struct Reach {
     arrangements: u64,
     /// Every rank is a position the moves reach; else why not.
     exact: Result<(), String>,
+    /// The move tables on ranks, built when first asked for.
+    tables: std::sync::OnceLock<Option<std::sync::Arc<moves::Moves>>>,
 }
 
 impl Reach {
@@ -168,6 +171,7 @@ impl Reach {
             order,
             arrangements: t.position_count(),
             exact,
+            tables: std::sync::OnceLock::new(),
         };
         reach.goal = vec![0; reach.moduli.len()];
         reach.goal = reach.invariants(&t.solved).1[..reach.moduli.len()].to_vec();
@@ -338,6 +342,36 @@ impl Reach {
                     ((u32::from(orbit.turn[k]) + u32::from(put[k]) * u32::from(orbit.step)) % u32::from(orbit.o)) as u8
                 };
             }
+        }
+    }
+
+    /// Calls `f` with the rank of every successor of the position of rank
+    /// `r` by `t`'s metric moves (`t` the puzzle this was built from),
+    /// from move tables on the ranks, built on the first call; `false`
+    /// (and no call) when the puzzle does not suit them (an orbit too
+    /// large, turns ignored): then play the moves on positions.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::Reach};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/pyraminx.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("pyraminx.tws", &text), None).unwrap() else { panic!() };
+    /// let r = Reach::new(&t).unwrap();
+    /// let s = t.scramble("R U'").unwrap();
+    /// let mut next = Vec::new();
+    /// assert!(r.successor_ranks(&t, r.rank(&s), |x| next.push(x)));
+    /// // One of them undoes U'.
+    /// assert!(next.contains(&r.rank(&t.scramble("R").unwrap())));
+    /// ```
+    pub fn successor_ranks(&self, t: &Tws, r: u64, f: impl FnMut(u64)) -> bool {
+        match self
+            .tables
+            .get_or_init(|| moves::Moves::new(self, t).map(std::sync::Arc::new))
+        {
+            Some(m) => {
+                m.successors(self, r, f);
+                true
+            }
+            None => false,
         }
     }
 

@@ -81,9 +81,9 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
     );
     let mut out = analyse_ranked(def, req, ctx, key)?;
     if let Some(r) = ranking {
-        // Over the arrangements, every slot is a position when the
-        // analysis of every position reached them all.
-        let exact = r.exact || (r.ranks == "arrangements" && out.from.is_none() && out.states == out.space);
+        // Every slot is a position when the analysis of every position
+        // reached them all.
+        let exact = r.exact || (out.from.is_none() && out.states == out.space);
         out.ranking = Some(Ranking {
             slots: out.space,
             exact,

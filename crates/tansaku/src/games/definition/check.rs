@@ -39,11 +39,11 @@ pub(super) fn check_one(
     ctx: &Context,
     out: &mut Vec<Checked>,
 ) -> Result<(), RunError> {
-    let mut push = |figure: &'static str, expected: Option<u64>, found: u64| {
+    let mut push = |figure: &str, expected: Option<u64>, found: u64| {
         if let Some(x) = expected {
             out.push(Checked {
                 metric: metric.to_string(),
-                figure,
+                figure: figure.to_string(),
                 expected: x,
                 found,
             });
@@ -57,7 +57,12 @@ pub(super) fn check_one(
         let sol = solve(d, &req, ctx)?;
         push("length", Some(u64::from(len)), sol.moves.len() as u64);
     }
-    if e.states.is_some() || e.longest.is_some() || e.count.is_some() || e.count_up_to_symmetry.is_some() {
+    if e.states.is_some()
+        || e.longest.is_some()
+        || e.count.is_some()
+        || e.count_up_to_symmetry.is_some()
+        || e.histogram.is_some()
+    {
         let req = Request {
             limit: 1,
             ..Request::default()
@@ -71,6 +76,14 @@ pub(super) fn check_one(
             e.count_up_to_symmetry,
             a.count_up_to_symmetry.unwrap_or(a.count),
         );
+        // A published table, level by level, and its length.
+        if let Some(h) = &e.histogram {
+            push("levels", Some(h.len() as u64), a.histogram.len() as u64);
+            for (d, &x) in h.iter().enumerate() {
+                let found = a.histogram.get(d).copied().unwrap_or(0);
+                push(&format!("positions at distance {d}"), Some(x), found);
+            }
+        }
     }
     Ok(())
 }

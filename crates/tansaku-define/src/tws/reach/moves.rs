@@ -1,0 +1,449 @@
+//! Move tables on [`Reach`]'s ranks: the ranks of a rank's successors
+//! without its position.
+//!
+//! A rank is, orbit by orbit, an arrangement (less its parity) and
+//! orientations (less the last, given by the sum), then the element of
+//! `H` its parities and sums make. A move permutes an orbit's slots and
+//! adds twists, so each orbit gets Kociemba's two coordinates:
+//!
+//! * the arrangement's full rank `c` (the parity included), moved by a
+//!   table `c' = P[c][a]` whose entries also hold the new parity;
+//! * the orientations as steps, every slot a digit (the sum included),
+//!   moved by `x' = O[x][a]`, whose entries hold the rank's digits and
+//!   the new sum;
+//!
+//! and an orbit whose states are listed ([`super::orbit::Table`]: the
+//! FTO's corners) one table over its list. A rank is taken apart once
+//! into these coordinates; each successor's rank is then a table read a
+//! coordinate and a move, and the sum of each orbit's share.
+//!
+//! Tables are built for orbits that fit [`MAX_ENTRIES`] and whose
+//! orientations do not depend on the pieces (no ignored turns); for the
+//! others [`Moves::new`] declines and the positions are played on bytes.
+
+use super::orbit::Orbit;
+use super::{MAX_ORBIT, Reach};
+use crate::tws::{Action, Tws};
+use rayon::prelude::*;
+
+/// Entries (coordinates times moves) a table holds at most.
+const MAX_ENTRIES: u64 = 1 << 26;
+
+/// Entries all the tables hold at most (4 bytes each).
+const MAX_TOTAL: u64 = 1 << 27;
+
+/// Orbits at most.
+const MAX_PARTS: usize = 32;
+
+/// An orbit's tables and its share of a rank.
+#[derive(Debug)]
+enum Coordinate {
+    /// Arithmetic: arrangement and orientations.
+    Split {
+        /// `P[c * moves + a]`: the new arrangement's rank, its parity in
+        /// bit 31.
+        perm: Vec<u32>,
+        /// Each arrangement's parity, a bit each (with a kept parity).
+        parity: Vec<u64>,
+        /// The arrangement's rank drops its last bit (a kept parity).
+        halve: bool,
+        /// `O[x * moves + a]`: the new orientations' first `n - 1` digits,
+        /// their sum (mod `m`) from bit 24. Empty when nothing turns.
+        ori: Vec<u32>,
+        /// Each orientation vector's sum (mod `m`).
+        sums: Vec<u8>,
+        /// Orientations a slot takes, and `m` to the digits a rank keeps.
+        m: u64,
+        unit: u64,
+    },
+    /// Listed: `L[f * moves + a]`, `f = class * span + place` as the list
+    /// numbers it, the entry `class << 24 | place`.
+    Listed { next: Vec<u32>, span: u64 },
+}
+
+/// One orbit's tables, where its share of a rank sits and what its
+/// invariants add to the code of `H`.
+#[derive(Debug)]
+struct Part {
+    coordinate: Coordinate,
+    /// The orbit's ranks, and the weight of its digit in a rank.
+    span: u64,
+    weight: u64,
+    /// What a parity of 0 or 1 adds to the invariants' code.
+    parity_code: [u64; 2],
+    /// What each sum adds to it.
+    sum_code: Vec<u64>,
+    /// Listed: what each class adds to it.
+    class_code: Vec<u64>,
+    /// Which kept invariants the orbit has ([`Reach`]'s places).
+    parity_at: Option<usize>,
+    sum_at: Option<usize>,
+}
+
+/// The tables of a [`Reach`]: see the module documentation.
+pub(super) struct Moves {
+    moves: usize,
+    parts: Vec<Part>,
+}
+
+impl std::fmt::Debug for Moves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Moves({} moves, {} orbits)", self.moves, self.parts.len())
+    }
+}
+
+/// Where each of an orbit's slots takes its piece from, and the twist it
+/// adds in steps, for each move.
+struct Local {
+    from: Vec<[u8; MAX_ORBIT]>,
+    /// In steps among the orientations a slot holds, and as the file
+    /// writes it.
+    twist: Vec<[u8; MAX_ORBIT]>,
+    raw: Vec<[u8; MAX_ORBIT]>,
+}
+
+impl Local {
+    fn of(orbit: &Orbit, moves: &[&Action]) -> Local {
+        let base = orbit.offset / 2;
+        let n = orbit.slots.len();
+        let o = u32::from(orbit.o);
+        let mut from = vec![[0u8; MAX_ORBIT]; moves.len()];
+        let mut twist = vec![[0u8; MAX_ORBIT]; moves.len()];
+        let mut raw = vec![[0u8; MAX_ORBIT]; moves.len()];
+        for (a, m) in moves.iter().enumerate() {
+            for k in 0..n {
+                let i = usize::from(orbit.slots[k]);
+                let j = orbit
+                    .slots
+                    .iter()
+                    .position(|&x| x == m.from[base + i])
+                    .expect("a move keeps pieces in their orbit");
+                from[a][k] = j as u8;
+                raw[a][k] = m.twist[base + i];
+                let t = u32::from(m.twist[base + i]) + u32::from(orbit.turn[j]) + o - u32::from(orbit.turn[k]);
+                twist[a][k] = (t % o / u32::from(orbit.step)) as u8;
+            }
+        }
+        Local { from, twist, raw }
+    }
+}
+
+impl Moves {
+    /// The tables of `reach` (built from `t`'s moves), or `None` when an
+    /// orbit does not suit them.
+    pub(super) fn new(reach: &Reach, t: &Tws) -> Option<Moves> {
+        let moves: Vec<&Action> = t.metric_moves.iter().map(|&i| &t.actions[i]).collect();
+        let m = moves.len() as u64;
+        // Sizes first: nothing is built for a puzzle that does not suit.
+        let mut total = 0u64;
+        for orbit in &reach.orbits {
+            let n = orbit.slots.len() as u32;
+            let entries = match &orbit.table {
+                Some(table) => [table.codes.len() as u64 * orbit.span, 0],
+                None if orbit.blinded || (orbit.reached > 1 && orbit.sum.is_none()) => return None,
+                None => [
+                    orbit.classes.count(),
+                    u64::from(orbit.reached).checked_pow(n)? * u64::from(orbit.reached > 1),
+                ],
+            };
+            for e in entries {
+                let e = e.checked_mul(m)?;
+                if e > MAX_ENTRIES || e >= 1 << 31 {
+                    return None;
+                }
+                total += e;
+            }
+        }
+        if total > MAX_TOTAL || reach.orbits.len() > MAX_PARTS {
+            return None;
+        }
+        let mut weight = 1u64;
+        let mut parts: Vec<Part> = reach
+            .orbits
+            .iter()
+            .rev()
+            .map(|orbit| {
+                let part = Part::of(reach, orbit, &moves, weight);
+                weight *= orbit.span;
+                part
+            })
+            .collect();
+        parts.reverse();
+        Some(Moves {
+            moves: moves.len(),
+            parts,
+        })
+    }
+
+    /// Calls `f` with the rank of each successor of the position of rank
+    /// `r` (move by move, in the file's order of metric moves).
+    #[inline]
+    pub(super) fn successors(&self, reach: &Reach, r: u64, mut f: impl FnMut(u64)) {
+        let h = reach.members.len() as u64;
+        let (mut rest, at) = (r / h, (r % h) as usize);
+        // The invariants, as the rank keeps them.
+        let mut v = [0u8; super::MAX_KEPT];
+        let mut e = u64::from(reach.members[at]);
+        for k in (0..reach.moduli.len()).rev() {
+            let m = u64::from(reach.moduli[k]);
+            v[k] = ((e % m + u64::from(reach.goal[k])) % m) as u8;
+            e /= m;
+        }
+        // Each orbit's coordinates.
+        let mut coords = [(0usize, 0usize); MAX_PARTS];
+        for (k, part) in self.parts.iter().enumerate().rev() {
+            let x = rest % part.span;
+            rest /= part.span;
+            let parity = part.parity_at.map_or(0, |i| v[i]);
+            let sum = part.sum_at.map_or(0, |i| v[i]);
+            coords[k] = part.coordinates(x, parity, sum);
+        }
+        let moves = self.moves;
+        for a in 0..moves {
+            let (mut rank, mut code) = (0u64, 0u64);
+            for (part, &(c, x)) in self.parts.iter().zip(&coords) {
+                let (local, add) = part.after(c, x, a, moves);
+                rank += local * part.weight;
+                code += add;
+            }
+            f(rank * h + u64::from(reach.index[code as usize]));
+        }
+    }
+}
+
+impl Part {
+    /// The tables of `orbit`, its digit of weight `weight` in a rank.
+    fn of(reach: &Reach, orbit: &Orbit, moves: &[&Action], weight: u64) -> Part {
+        let local = Local::of(orbit, moves);
+        // What an invariant of value `x` at place `k` adds to the code.
+        let code = |k: usize, x: u64| {
+            let radix: u64 = reach.moduli[k + 1..].iter().map(|&m| u64::from(m)).product();
+            let m = u64::from(reach.moduli[k]);
+            (x + m - u64::from(reach.goal[k])) % m * radix
+        };
+        let parity_code = orbit.parity.map_or([0, 0], |k| [code(k, 0), code(k, 1)]);
+        let sum_code = orbit.sum.map_or(vec![0], |k| {
+            (0..u64::from(reach.moduli[k])).map(|x| code(k, x)).collect()
+        });
+        let (coordinate, class_code) = match &orbit.table {
+            Some(table) => {
+                let classes = table.codes.len();
+                let class_code = (0..classes)
+                    .map(|l| {
+                        let (p, s) = orbit.unlocal(l);
+                        parity_code[usize::from(p)] + sum_code[usize::from(s)]
+                    })
+                    .collect();
+                (
+                    Coordinate::Listed {
+                        next: listed(orbit, &local, moves.len()),
+                        span: orbit.span,
+                    },
+                    class_code,
+                )
+            }
+            None => (split(orbit, &local, moves.len()), Vec::new()),
+        };
+        Part {
+            coordinate,
+            span: orbit.span,
+            weight,
+            parity_code,
+            sum_code,
+            class_code,
+            parity_at: orbit.parity,
+            sum_at: orbit.sum,
+        }
+    }
+
+    /// The coordinates of the orbit's rank `x` with invariants `parity`
+    /// and `sum`.
+    #[inline]
+    fn coordinates(&self, x: u64, parity: u8, sum: u8) -> (usize, usize) {
+        match &self.coordinate {
+            Coordinate::Split {
+                parity: bits,
+                halve,
+                sums,
+                m,
+                unit,
+                ..
+            } => {
+                let (p, o) = (x / unit, x % unit);
+                let c = if *halve {
+                    let c = p * 2;
+                    c + u64::from((bits[(c / 64) as usize] >> (c % 64) & 1) as u8 != parity)
+                } else {
+                    p
+                };
+                let o = if *m > 1 {
+                    // The last digit, from the sum.
+                    let s = u64::from(sums[(o * m) as usize]);
+                    o * m + (u64::from(sum) + m - s) % m
+                } else {
+                    0
+                };
+                (c as usize, o as usize)
+            }
+            Coordinate::Listed { span, .. } => {
+                let l = self.class_of(parity, sum);
+                ((l as u64 * span + x) as usize, 0)
+            }
+        }
+    }
+
+    /// The class of a listed orbit's invariants.
+    fn class_of(&self, parity: u8, sum: u8) -> usize {
+        let sums = if self.sum_at.is_some() { self.sum_code.len() } else { 1 };
+        let p = if self.parity_at.is_some() {
+            usize::from(parity)
+        } else {
+            0
+        };
+        let s = if self.sum_at.is_some() { usize::from(sum) } else { 0 };
+        p * sums + s
+    }
+
+    /// The orbit's share of the rank after move `a` from coordinates `(c,
+    /// x)`, and what its invariants add to the code.
+    #[inline]
+    fn after(&self, c: usize, x: usize, a: usize, moves: usize) -> (u64, u64) {
+        match &self.coordinate {
+            Coordinate::Split {
+                perm, halve, ori, unit, ..
+            } => {
+                let e = perm[c * moves + a];
+                let p = u64::from(e & 0x7FFF_FFFF);
+                let p = if *halve { p >> 1 } else { p };
+                let mut code = self.parity_code[(e >> 31) as usize];
+                let mut local = p * unit;
+                if !ori.is_empty() {
+                    let g = ori[x * moves + a];
+                    local += u64::from(g & 0xFF_FFFF);
+                    code += self.sum_code[(g >> 24) as usize];
+                }
+                (local, code)
+            }
+            Coordinate::Listed { next, .. } => {
+                let e = next[c * moves + a];
+                (u64::from(e & 0xFF_FFFF), self.class_code[(e >> 24) as usize])
+            }
+        }
+    }
+}
+
+/// The tables of an orbit ranked by arithmetic.
+fn split(orbit: &Orbit, local: &Local, moves: usize) -> Coordinate {
+    let n = orbit.slots.len();
+    let classes = &orbit.classes;
+    let halve = orbit.parity.is_some();
+    let perm: Vec<u32> = (0..classes.count())
+        .into_par_iter()
+        .flat_map_iter(|c| {
+            let mut seq = [0u8; MAX_ORBIT];
+            classes.unrank_into(c, &mut seq[..n]);
+            (0..moves).map(move |a| {
+                let mut out = [0u8; MAX_ORBIT];
+                for k in 0..n {
+                    out[k] = seq[usize::from(local.from[a][k])];
+                }
+                let c = classes.rank(&out[..n]) as u32;
+                if halve {
+                    c | u32::from(super::parity(&out[..n])) << 31
+                } else {
+                    c
+                }
+            })
+        })
+        .collect();
+    let mut parity = vec![0u64; (classes.count() as usize).div_ceil(64)];
+    if halve {
+        let mut seq = [0u8; MAX_ORBIT];
+        for c in 0..classes.count() {
+            classes.unrank_into(c, &mut seq[..n]);
+            parity[(c / 64) as usize] |= u64::from(super::parity(&seq[..n])) << (c % 64);
+        }
+    }
+    let m = u64::from(orbit.reached);
+    let (ori, sums, unit) = if m > 1 {
+        let space = m.pow(n as u32);
+        let sums: Vec<u8> = (0..space)
+            .map(|x| (digits(x, m, n).iter().map(|&d| u64::from(d)).sum::<u64>() % m) as u8)
+            .collect();
+        let ori: Vec<u32> = (0..space)
+            .into_par_iter()
+            .flat_map_iter(|x| {
+                let d = digits(x, m, n);
+                (0..moves).map(move |a| {
+                    let mut y = 0u64;
+                    let mut sum = 0u64;
+                    for k in 0..n {
+                        let t = (u64::from(d[usize::from(local.from[a][k])]) + u64::from(local.twist[a][k])) % m;
+                        sum += t;
+                        if k + 1 < n {
+                            y = y * m + t;
+                        }
+                    }
+                    (y | (sum % m) << 24) as u32
+                })
+            })
+            .collect();
+        (ori, sums, m.pow(orbit.digits))
+    } else {
+        (Vec::new(), Vec::new(), 1)
+    };
+    Coordinate::Split {
+        perm,
+        parity,
+        halve,
+        ori,
+        sums,
+        m,
+        unit,
+    }
+}
+
+/// `x`'s `n` digits in base `m`, the first most significant.
+fn digits(mut x: u64, m: u64, n: usize) -> [u8; MAX_ORBIT] {
+    let mut d = [0u8; MAX_ORBIT];
+    for k in (0..n).rev() {
+        d[k] = (x % m) as u8;
+        x /= m;
+    }
+    d
+}
+
+/// The table of a listed orbit: each listed state moved, found in the
+/// list.
+fn listed(orbit: &Orbit, local: &Local, moves: usize) -> Vec<u32> {
+    let table = orbit.table.as_ref().expect("a listed orbit");
+    let n = orbit.slots.len();
+    let o = orbit.o;
+    let mut next = Vec::with_capacity(table.codes.len() * orbit.span as usize * moves);
+    debug_assert!(table.codes.iter().all(|c| c.len() as u64 <= orbit.span));
+    for codes in &table.codes {
+        for &code in codes {
+            let (mut seq, mut turned) = ([0u8; MAX_ORBIT], [0u8; MAX_ORBIT]);
+            orbit.decode(u64::from(code), &mut seq[..n], &mut turned[..n]);
+            for a in 0..moves {
+                let (mut s, mut t) = ([0u8; MAX_ORBIT], [0u8; MAX_ORBIT]);
+                for k in 0..n {
+                    let j = usize::from(local.from[a][k]);
+                    s[k] = seq[j];
+                    // Turns as the list keeps them: whole orientations.
+                    let blind = orbit.blind >> orbit.class[usize::from(seq[j])] & 1 == 1;
+                    t[k] = if blind {
+                        0
+                    } else {
+                        ((u16::from(turned[j]) + u16::from(local.raw[a][k])) % u16::from(o)) as u8
+                    };
+                }
+                next.push(table.of_code[orbit.code(&s[..n], &t[..n]) as usize]);
+            }
+        }
+        // A class no state has (its invariants not reached on the orbit
+        // alone) keeps its places: no position's rank reads them.
+        next.resize(next.len() + (orbit.span as usize - codes.len()) * moves, 0);
+    }
+    next
+}

@@ -102,6 +102,13 @@ impl Reach {
     /// assert!(Reach::new(&t).unwrap_err().contains("pass 2^64"));
     /// ```
     pub fn new(t: &Tws) -> Result<Reach, String> {
+        Reach::build(t, false)
+    }
+
+    /// [`Reach::new`], with every orbit of four distinct pieces or more
+    /// ranked in halves when `halves` (as large ones always are: the tests
+    /// run the halves on puzzles small enough to check whole).
+    fn build(t: &Tws, halves: bool) -> Result<Reach, String> {
         if t.goals.len() != 1 {
             return Err("the file has several solved positions".into());
         }
@@ -127,6 +134,7 @@ impl Reach {
         }
         let order = Chain::new(points, &gens).orbit_sizes();
         let (listed, killed) = orbit::list_tied(&mut built, &moves);
+        moves::split_large(&mut built, moves.len(), halves);
         let Invariants { full, kept_at, moduli } = invariants(&mut built, &killed, &t.solved)?;
         let too_many = || format!("more than {MAX_INVARIANTS} parities and orientation sums");
         let reached = closure(&built, &moves, &full).ok_or_else(too_many)?;
@@ -305,12 +313,13 @@ impl Reach {
             let seq = &mut seq[..n];
             match orbit.parity {
                 Some(k) => {
-                    orbit.classes.unrank_into(p * 2, seq);
+                    // Ranks 2p and 2p + 1 differ by a swap of two pieces.
+                    orbit.unrank_arrangement(p * 2, seq);
                     if parity(seq) != v[k] {
-                        seq.swap(n - 2, n - 1);
+                        orbit.unrank_arrangement(p * 2 + 1, seq);
                     }
                 }
-                None => orbit.classes.unrank_into(p, seq),
+                None => orbit.unrank_arrangement(p, seq),
             }
             let (pieces, turns) = (orbit.offset, orbit.offset + orbit.count);
             for (&slot, &sym) in orbit.slots.iter().zip(seq.iter()) {
@@ -403,7 +412,7 @@ impl Reach {
                 r = r * orbit.span + u64::from(at & 0xFF_FFFF);
                 continue;
             }
-            let mut p = orbit.classes.rank(&seq[..n]);
+            let mut p = orbit.rank_arrangement(&seq[..n]);
             if let Some(k) = orbit.parity {
                 v[k] = parity(&seq[..n]);
                 p >>= 1;

@@ -17,11 +17,15 @@
 //! into these coordinates; each successor's rank is then a table read a
 //! coordinate and a move, and the sum of each orbit's share.
 //!
-//! Tables are built for orbits that fit [`MAX_ENTRIES`] and whose
-//! orientations do not depend on the pieces (no ignored turns); for the
-//! others [`Moves::new`] declines and the positions are played on bytes.
+//! An orbit of distinct pieces whose arrangements would pass
+//! [`MAX_ENTRIES`] is ranked in two halves, each with its table
+//! ([`Split`]). Tables are built when every orbit's fit and its
+//! orientations do not depend on the pieces (no ignored turns), and when
+//! they hold fewer entries than half the successors of every rank (a small
+//! puzzle's positions are played faster than its tables are built); else
+//! [`Moves::new`] declines and the positions are played on bytes.
 
-use super::orbit::Orbit;
+use super::orbit::{Orbit, Split};
 use super::{MAX_ORBIT, Reach};
 use crate::tws::{Action, Tws};
 use rayon::prelude::*;
@@ -36,15 +40,13 @@ const MAX_TOTAL: u64 = 1 << 27;
 const MAX_PARTS: usize = 32;
 
 /// An orbit's tables and its share of a rank.
+// One a orbit, read in the innermost loop: kept inline, not boxed.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 enum Coordinate {
     /// Arithmetic: arrangement and orientations.
     Split {
-        /// `P[c * moves + a]`: the new arrangement's rank, its parity in
-        /// bit 31.
-        perm: Vec<u32>,
-        /// Each arrangement's parity, a bit each (with a kept parity).
-        parity: Vec<u64>,
+        arrangement: Arrangement,
         /// The arrangement's rank drops its last bit (a kept parity).
         halve: bool,
         /// `O[x * moves + a]`: the new orientations' first `n - 1` digits,
@@ -59,6 +61,27 @@ enum Coordinate {
     /// Listed: `L[f * moves + a]`, `f = class * span + place` as the list
     /// numbers it, the entry `class << 24 | place`.
     Listed { next: Vec<u32>, span: u64 },
+}
+
+/// How an arrangement's rank moves.
+#[derive(Debug)]
+enum Arrangement {
+    /// `P[c * moves + a]`: the new arrangement's rank, its parity in bit
+    /// 31; each arrangement's parity, a bit each.
+    Whole { perm: Vec<u32>, parity: Vec<u64> },
+    /// In two halves ([`Split`]): `F[f * moves + a]`, where the first half
+    /// stands after the move and bit 31 its share of the parity;
+    /// `R[r * moves + a]`, the second half's order after it and bit 31
+    /// that order's parity. The shares of each first half's and each
+    /// order's parity, a bit each.
+    Halves {
+        split: Box<Split>,
+        first: Vec<u32>,
+        rest: Vec<u32>,
+        first_parity: Vec<u64>,
+        order_parity: Vec<u64>,
+        orders: u64,
+    },
 }
 
 /// One orbit's tables, where its share of a rank sits and what its
@@ -142,7 +165,10 @@ impl Moves {
                 Some(table) => [table.codes.len() as u64 * orbit.span, 0],
                 None if orbit.blinded || (orbit.reached > 1 && orbit.sum.is_none()) => return None,
                 None => [
-                    orbit.classes.count(),
+                    orbit
+                        .split
+                        .as_ref()
+                        .map_or(orbit.classes.count(), |s| s.first.count() + s.rest.count()),
                     u64::from(orbit.reached).checked_pow(n)? * u64::from(orbit.reached > 1),
                 ],
             };
@@ -154,7 +180,10 @@ impl Moves {
                 total += e;
             }
         }
-        if total > MAX_TOTAL || reach.orbits.len() > MAX_PARTS {
+        // Tables larger than the successors they would give cost more
+        // to build than the positions played (Loopover 3x3: 4,354,560
+        // entries for 181,440 positions).
+        if total > MAX_TOTAL || total > reach.count.saturating_mul(m) / 2 || reach.orbits.len() > MAX_PARTS {
             return None;
         }
         let mut weight = 1u64;
@@ -190,7 +219,7 @@ impl Moves {
             e /= m;
         }
         // Each orbit's coordinates.
-        let mut coords = [(0usize, 0usize); MAX_PARTS];
+        let mut coords = [[0usize; 3]; MAX_PARTS];
         for (k, part) in self.parts.iter().enumerate().rev() {
             let x = rest % part.span;
             rest /= part.span;
@@ -201,8 +230,8 @@ impl Moves {
         let moves = self.moves;
         for a in 0..moves {
             let (mut rank, mut code) = (0u64, 0u64);
-            for (part, &(c, x)) in self.parts.iter().zip(&coords) {
-                let (local, add) = part.after(c, x, a, moves);
+            for (part, c) in self.parts.iter().zip(&coords) {
+                let (local, add) = part.after(c, a, moves);
                 rank += local * part.weight;
                 code += add;
             }
@@ -257,12 +286,13 @@ impl Part {
     }
 
     /// The coordinates of the orbit's rank `x` with invariants `parity`
-    /// and `sum`.
+    /// and `sum`: the arrangement's (one, or a [`Split`]'s two) and the
+    /// orientations'.
     #[inline]
-    fn coordinates(&self, x: u64, parity: u8, sum: u8) -> (usize, usize) {
+    fn coordinates(&self, x: u64, parity: u8, sum: u8) -> [usize; 3] {
         match &self.coordinate {
             Coordinate::Split {
-                parity: bits,
+                arrangement,
                 halve,
                 sums,
                 m,
@@ -270,12 +300,6 @@ impl Part {
                 ..
             } => {
                 let (p, o) = (x / unit, x % unit);
-                let c = if *halve {
-                    let c = p * 2;
-                    c + u64::from((bits[(c / 64) as usize] >> (c % 64) & 1) as u8 != parity)
-                } else {
-                    p
-                };
                 let o = if *m > 1 {
                     // The last digit, from the sum.
                     let s = u64::from(sums[(o * m) as usize]);
@@ -283,11 +307,12 @@ impl Part {
                 } else {
                     0
                 };
-                (c as usize, o as usize)
+                let [c, r] = arrangement.coordinates(p, *halve, parity);
+                [c, r, o as usize]
             }
             Coordinate::Listed { span, .. } => {
                 let l = self.class_of(parity, sum);
-                ((l as u64 * span + x) as usize, 0)
+                [(l as u64 * span + x) as usize, 0, 0]
             }
         }
     }
@@ -304,29 +329,99 @@ impl Part {
         p * sums + s
     }
 
-    /// The orbit's share of the rank after move `a` from coordinates `(c,
-    /// x)`, and what its invariants add to the code.
+    /// The orbit's share of the rank after move `a` from coordinates `c`,
+    /// and what its invariants add to the code.
     #[inline]
-    fn after(&self, c: usize, x: usize, a: usize, moves: usize) -> (u64, u64) {
+    fn after(&self, c: &[usize; 3], a: usize, moves: usize) -> (u64, u64) {
         match &self.coordinate {
             Coordinate::Split {
-                perm, halve, ori, unit, ..
+                arrangement,
+                halve,
+                ori,
+                unit,
+                ..
             } => {
-                let e = perm[c * moves + a];
-                let p = u64::from(e & 0x7FFF_FFFF);
+                let (p, odd) = match arrangement {
+                    Arrangement::Whole { perm, .. } => {
+                        let e = perm[c[0] * moves + a];
+                        (u64::from(e & 0x7FFF_FFFF), e >> 31)
+                    }
+                    Arrangement::Halves {
+                        first, rest, orders, ..
+                    } => {
+                        let (f, r) = (first[c[0] * moves + a], rest[c[1] * moves + a]);
+                        (
+                            u64::from(f & 0x7FFF_FFFF) * orders + u64::from(r & 0x7FFF_FFFF),
+                            (f ^ r) >> 31,
+                        )
+                    }
+                };
                 let p = if *halve { p >> 1 } else { p };
-                let mut code = self.parity_code[(e >> 31) as usize];
+                let mut code = self.parity_code[odd as usize];
                 let mut local = p * unit;
                 if !ori.is_empty() {
-                    let g = ori[x * moves + a];
+                    let g = ori[c[2] * moves + a];
                     local += u64::from(g & 0xFF_FFFF);
                     code += self.sum_code[(g >> 24) as usize];
                 }
                 (local, code)
             }
             Coordinate::Listed { next, .. } => {
-                let e = next[c * moves + a];
+                let e = next[c[0] * moves + a];
                 (u64::from(e & 0xFF_FFFF), self.class_code[(e >> 24) as usize])
+            }
+        }
+    }
+}
+
+/// Bit `i` of a bit set.
+#[inline]
+fn bit(bits: &[u64], i: u64) -> u32 {
+    (bits[(i / 64) as usize] >> (i % 64) & 1) as u32
+}
+
+impl Arrangement {
+    /// The table coordinates of the arrangement of rank `p` (halved when
+    /// `halve`, its parity then `parity`).
+    #[inline]
+    fn coordinates(&self, p: u64, halve: bool, parity: u8) -> [usize; 2] {
+        match self {
+            Arrangement::Whole { parity: bits, .. } => {
+                let c = if halve {
+                    let c = p * 2;
+                    c + u64::from(bit(bits, c) != u32::from(parity))
+                } else {
+                    p
+                };
+                [c as usize, 0]
+            }
+            Arrangement::Halves {
+                split,
+                first_parity,
+                order_parity,
+                orders,
+                ..
+            } => {
+                let c = if halve { p * 2 } else { p };
+                let (f, mut o) = (c / orders, c % orders);
+                if halve && bit(first_parity, f) ^ bit(order_parity, o) != u32::from(parity) {
+                    o += 1;
+                }
+                // Where the second half stands, from the first half's
+                // slots and its order.
+                let n = split.first.len();
+                let mut seq = [0u8; MAX_ORBIT];
+                split.first.unrank_into(f, &mut seq[..n]);
+                let mut second = [0u8; MAX_ORBIT];
+                split.order.unrank_into(o, &mut second[..n - split.k]);
+                let mut j = 0;
+                for x in seq[..n].iter_mut() {
+                    if usize::from(*x) == split.k {
+                        *x = second[j] + split.k as u8;
+                        j += 1;
+                    }
+                }
+                [f as usize, split.rest_rank(&seq[..n]) as usize]
             }
         }
     }
@@ -335,35 +430,11 @@ impl Part {
 /// The tables of an orbit ranked by arithmetic.
 fn split(orbit: &Orbit, local: &Local, moves: usize) -> Coordinate {
     let n = orbit.slots.len();
-    let classes = &orbit.classes;
     let halve = orbit.parity.is_some();
-    let perm: Vec<u32> = (0..classes.count())
-        .into_par_iter()
-        .flat_map_iter(|c| {
-            let mut seq = [0u8; MAX_ORBIT];
-            classes.unrank_into(c, &mut seq[..n]);
-            (0..moves).map(move |a| {
-                let mut out = [0u8; MAX_ORBIT];
-                for k in 0..n {
-                    out[k] = seq[usize::from(local.from[a][k])];
-                }
-                let c = classes.rank(&out[..n]) as u32;
-                if halve {
-                    c | u32::from(super::parity(&out[..n])) << 31
-                } else {
-                    c
-                }
-            })
-        })
-        .collect();
-    let mut parity = vec![0u64; (classes.count() as usize).div_ceil(64)];
-    if halve {
-        let mut seq = [0u8; MAX_ORBIT];
-        for c in 0..classes.count() {
-            classes.unrank_into(c, &mut seq[..n]);
-            parity[(c / 64) as usize] |= u64::from(super::parity(&seq[..n])) << (c % 64);
-        }
-    }
+    let arrangement = match &orbit.split {
+        None => whole(orbit, local, moves),
+        Some(split) => halves(split, n, local, moves),
+    };
     let m = u64::from(orbit.reached);
     let (ori, sums, unit) = if m > 1 {
         let space = m.pow(n as u32);
@@ -393,13 +464,143 @@ fn split(orbit: &Orbit, local: &Local, moves: usize) -> Coordinate {
         (Vec::new(), Vec::new(), 1)
     };
     Coordinate::Split {
-        perm,
-        parity,
+        arrangement,
         halve,
         ori,
         sums,
         m,
         unit,
+    }
+}
+
+/// The table of an orbit's arrangements, whole.
+fn whole(orbit: &Orbit, local: &Local, moves: usize) -> Arrangement {
+    let n = orbit.slots.len();
+    let classes = &orbit.classes;
+    let halve = orbit.parity.is_some();
+    let perm: Vec<u32> = (0..classes.count())
+        .into_par_iter()
+        .flat_map_iter(|c| {
+            let mut seq = [0u8; MAX_ORBIT];
+            classes.unrank_into(c, &mut seq[..n]);
+            (0..moves).map(move |a| {
+                let mut out = [0u8; MAX_ORBIT];
+                for k in 0..n {
+                    out[k] = seq[usize::from(local.from[a][k])];
+                }
+                let c = classes.rank(&out[..n]) as u32;
+                if halve {
+                    c | u32::from(super::parity(&out[..n])) << 31
+                } else {
+                    c
+                }
+            })
+        })
+        .collect();
+    let parity = bits(classes.count(), |c| {
+        let mut seq = [0u8; MAX_ORBIT];
+        classes.unrank_into(c, &mut seq[..n]);
+        halve && super::parity(&seq[..n]) == 1
+    });
+    Arrangement::Whole { perm, parity }
+}
+
+/// The tables of an arrangement in two halves: where the first half
+/// stands, the second half's order. A permutation's parity is that of the
+/// first half placed with the second in order, plus the order's.
+fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
+    let k = split.k;
+    // The first half placed, the second in order on the slots left.
+    let placed = |f: u64, seq: &mut [u8]| {
+        split.first.unrank_into(f, seq);
+        let mut j = k as u8;
+        for x in seq.iter_mut() {
+            if usize::from(*x) == k {
+                *x = j;
+                j += 1;
+            }
+        }
+    };
+    let first: Vec<u32> = (0..split.first.count())
+        .into_par_iter()
+        .flat_map_iter(|f| {
+            let mut seq = [0u8; MAX_ORBIT];
+            split.first.unrank_into(f, &mut seq[..n]);
+            (0..moves).map(move |a| {
+                let mut out = [0u8; MAX_ORBIT];
+                for i in 0..n {
+                    out[i] = seq[usize::from(local.from[a][i])];
+                }
+                let g = split.first.rank(&out[..n]);
+                let mut p = [0u8; MAX_ORBIT];
+                placed(g, &mut p[..n]);
+                g as u32 | u32::from(super::parity(&p[..n])) << 31
+            })
+        })
+        .collect();
+    let rest: Vec<u32> = (0..split.rest.count())
+        .into_par_iter()
+        .flat_map_iter(|r| {
+            // The second half's pieces where they stand (the first half's
+            // slots hold `n - k`, as the rank writes them).
+            let mut seq = [0u8; MAX_ORBIT];
+            split.rest.unrank_into(r, &mut seq[..n]);
+            (0..moves).map(move |a| {
+                let mut order = [0u8; MAX_ORBIT];
+                let mut j = 0;
+                for i in 0..n {
+                    let x = seq[usize::from(local.from[a][i])];
+                    if usize::from(x) < n - k {
+                        order[j] = x;
+                        j += 1;
+                    }
+                }
+                let o = split.order.rank(&order[..j]);
+                o as u32 | u32::from(super::parity(&order[..j])) << 31
+            })
+        })
+        .collect();
+    let first_parity = bits(split.first.count(), |f| {
+        let mut p = [0u8; MAX_ORBIT];
+        placed(f, &mut p[..n]);
+        super::parity(&p[..n]) == 1
+    });
+    let order_parity = bits(split.order.count(), |o| super::parity(&split.order.unrank(o)) == 1);
+    Arrangement::Halves {
+        split: Box::new(split.clone()),
+        first,
+        rest,
+        first_parity,
+        order_parity,
+        orders: split.order.count(),
+    }
+}
+
+/// A bit set of `count` bits, bit `i` set when `f(i)`.
+fn bits(count: u64, f: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
+    (0..count.div_ceil(64))
+        .into_par_iter()
+        .map(|w| {
+            (0..64)
+                .filter(|&b| w * 64 + b < count && f(w * 64 + b))
+                .fold(0u64, |acc, b| acc | 1 << b)
+        })
+        .collect()
+}
+
+/// Orbits of distinct pieces whose arrangements would need a table past
+/// [`MAX_ENTRIES`] with `moves` moves are ranked in halves ([`Split`]);
+/// every one of four pieces or more when `all`.
+pub(super) fn split_large(orbits: &mut [Orbit], moves: usize, all: bool) {
+    for orbit in orbits.iter_mut() {
+        let n = orbit.slots.len();
+        if orbit.table.is_none()
+            && !orbit.alike
+            && n >= 4
+            && (all || orbit.classes.count().saturating_mul(moves as u64) > MAX_ENTRIES)
+        {
+            orbit.split = Split::new(n);
+        }
     }
 }
 
@@ -446,4 +647,68 @@ fn listed(orbit: &Orbit, local: &Local, moves: usize) -> Vec<u32> {
         next.resize(next.len() + (orbit.span as usize - codes.len()) * moves, 0);
     }
     next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Reach;
+    use crate::{Definition, Src};
+
+    /// A breadth-first search over ranks by the tables: the histogram.
+    fn levels(r: &Reach, t: &crate::tws::Tws) -> Vec<u64> {
+        let mut seen = vec![false; r.count() as usize];
+        let goal = r.rank(&t.solved);
+        seen[goal as usize] = true;
+        let (mut frontier, mut out) = (vec![goal], Vec::new());
+        while !frontier.is_empty() {
+            out.push(frontier.len() as u64);
+            let mut next = Vec::new();
+            for &x in &frontier {
+                assert!(r.successor_ranks(t, x, |y| {
+                    if !seen[y as usize] {
+                        seen[y as usize] = true;
+                        next.push(y);
+                    }
+                }));
+            }
+            frontier = next;
+        }
+        out
+    }
+
+    /// Orbits ranked in halves give the same positions as whole: every
+    /// rank round-trips, the successors by the tables are the positions'
+    /// (moved on bytes), and the breadth-first histograms are equal.
+    #[test]
+    fn halves_rank_as_the_whole_does() {
+        for name in ["pyraminx.tws", "2x2x2.tws", "skewb.tws"] {
+            let path = format!("{}/../../puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).unwrap();
+            let Definition::Tws(t) = Definition::parse(&Src::new(name, &text), None).unwrap() else {
+                panic!()
+            };
+            let whole = Reach::build(&t, false).unwrap();
+            let halves = Reach::build(&t, true).unwrap();
+            assert!(halves.orbits.iter().any(|o| o.split.is_some()), "{name}");
+            assert_eq!(whole.count(), halves.count());
+            let mut s = vec![0u8; t.solved.len()];
+            let mut moved = vec![0u8; t.solved.len()];
+            for x in (0..halves.count()).step_by(97) {
+                halves.unrank_into(x, &mut s);
+                assert_eq!(halves.rank(&s), x, "{name}");
+                let mut by_tables = Vec::new();
+                assert!(halves.successor_ranks(&t, x, |y| by_tables.push(y)));
+                let by_bytes: Vec<u64> = t
+                    .metric_moves
+                    .iter()
+                    .map(|&i| {
+                        t.play_at(i, &s, &mut moved);
+                        halves.rank(&moved)
+                    })
+                    .collect();
+                assert_eq!(by_tables, by_bytes, "{name} rank {x}");
+            }
+            assert_eq!(levels(&halves, &t), levels(&whole, &t), "{name}");
+        }
+    }
 }

@@ -54,6 +54,67 @@ pub(super) struct Orbit {
     /// The goal's symbols and turns on the orbit's slots.
     pub(super) goal_seq: Vec<u8>,
     pub(super) goal_turns: Vec<u8>,
+    /// Distinct pieces too many for one table of arrangements: their
+    /// arrangement ranked in two halves ([`Split`]).
+    pub(super) split: Option<Split>,
+}
+
+/// The arrangement of an orbit of distinct pieces ranked as where its
+/// first `k` pieces stand, then the order of the others on the slots left:
+/// `first * order.count() + order`. Each half then gets a move table of
+/// `n! / (n - k)!` or `n! / k!` entries, where the whole would need `n!`
+/// (the FTO's or the Dino Cube's twelve edges: two of 665,280 for one of
+/// 479,001,600). The order's last digit is a swap of its last two pieces,
+/// so a kept parity still drops the rank's last bit.
+#[derive(Clone, Debug)]
+pub(super) struct Split {
+    /// Pieces (symbols) `0..k` are the first half.
+    pub(super) k: usize,
+    /// Where the first half stands (ordered), and where the second does
+    /// (its symbols shifted down by `k`).
+    pub(super) first: Multiset,
+    pub(super) rest: Multiset,
+    /// The second half's order on its slots, a permutation.
+    pub(super) order: Multiset,
+}
+
+impl Split {
+    /// The split of an orbit of `n` distinct pieces.
+    pub(super) fn new(n: usize) -> Option<Split> {
+        let k = n / 2;
+        Some(Split {
+            k,
+            first: Multiset::pieces_among(k, n)?,
+            rest: Multiset::pieces_among(n - k, n)?,
+            order: Multiset::new(&vec![1; n - k])?,
+        })
+    }
+
+    /// The second half's pieces (shifted down by `k`) in slot order.
+    #[inline]
+    fn second(&self, seq: &[u8], out: &mut [u8; MAX_ORBIT]) -> usize {
+        let k = self.k as u8;
+        let mut j = 0;
+        for &x in seq {
+            if x >= k {
+                out[j] = x - k;
+                j += 1;
+            }
+        }
+        j
+    }
+
+    /// The rank of where the second half stands ([`Split::rest`]).
+    #[inline]
+    pub(super) fn rest_rank(&self, seq: &[u8]) -> u64 {
+        let (n, k) = (seq.len() as u8, self.k as u8);
+        let mut moved = [0u8; MAX_ORBIT];
+        for (i, &x) in seq.iter().enumerate() {
+            // The second half first, the first half after it.
+            moved[i] = if x >= k { x - k } else { x + n - k };
+        }
+        self.rest.rank(&moved[..seq.len()])
+    }
 }
 
 /// The states an orbit's pieces reach, listed: by their code (the
@@ -219,6 +280,7 @@ pub(super) fn orbits(
             table: None,
             goal_seq,
             goal_turns,
+            split: None,
         });
     }
 
@@ -381,6 +443,38 @@ impl Orbit {
         let p = if self.parity.is_some() { usize::from(parity) } else { 0 };
         let s = if self.sum.is_some() { usize::from(sum) } else { 0 };
         p * sums + s
+    }
+
+    /// The rank of arrangement `seq` (symbols on the orbit's slots): the
+    /// multiset's, or a [`Split`]'s.
+    #[inline]
+    pub(super) fn rank_arrangement(&self, seq: &[u8]) -> u64 {
+        let Some(split) = &self.split else {
+            return self.classes.rank(seq);
+        };
+        let mut second = [0u8; MAX_ORBIT];
+        let j = split.second(seq, &mut second);
+        split.first.rank(seq) * split.order.count() + split.order.rank(&second[..j])
+    }
+
+    /// The arrangement of rank `p` into `seq`.
+    #[inline]
+    pub(super) fn unrank_arrangement(&self, p: u64, seq: &mut [u8]) {
+        let Some(split) = &self.split else {
+            return self.classes.unrank_into(p, seq);
+        };
+        let n = seq.len();
+        let orders = split.order.count();
+        split.first.unrank_into(p / orders, seq);
+        let mut second = [0u8; MAX_ORBIT];
+        split.order.unrank_into(p % orders, &mut second[..n - split.k]);
+        let mut j = 0;
+        for x in seq.iter_mut() {
+            if usize::from(*x) == split.k {
+                *x = second[j] + split.k as u8;
+                j += 1;
+            }
+        }
     }
 
     /// The code of a state: the arrangement's rank, then every orientation

@@ -4,7 +4,8 @@
 
     python3 crates/tansaku-bench/tws-gods.py SAMPLES_DIR [SAMPLES_DIR ...] \\
         [--tansaku target/release/tansaku] [--twsearch PATH] \\
-        [--timeout 90] [--memory 8G] [--threads 2] [--only a,b] [--json out.json]
+        [--timeout 90] [--memory 8G] [--threads 2] [--only a,b] [--json out.json] \\
+        [--skip-refused] [--fitting]
 
 SAMPLES_DIR is any folder of .tws files (twsearch's samples/main and
 samples/symm are the suite this was written for). For each file tansaku
@@ -99,6 +100,23 @@ def twsearch_gods(binary, path, memory_mb, threads, timeout):
     return row
 
 
+def table_slots(binary, path):
+    """The slots of tansaku's dense table for `path` (its note before the
+    run, or its refusal at a budget too small to start), or None when it
+    would hash positions instead (no ranks)."""
+    code, out, err, wall, peak = measured(
+        [binary, "longest", "--def", path, "--progress", "--limit", "0", "--max-memory", "1K"], 60
+    )
+    m = re.search(r"(\d+) slots,", err)
+    if m:
+        return int(m.group(1))
+    m = re.search(r"the distance table \(two bits per state\) needs about ([\d.]+) ([kMGT]?B)", err)
+    if m:
+        unit = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}[m.group(2)]
+        return int(float(m.group(1)) * unit * 4)
+    return None
+
+
 def memory_mb(text):
     m = re.fullmatch(r"(\d+)([KMGT]?)", text.strip().upper())
     if not m:
@@ -117,6 +135,12 @@ def main():
     ap.add_argument("--threads", type=int, default=2, help="twsearch's threads (tansaku uses every core)")
     ap.add_argument("--only", help="comma-separated file names (without .tws) to run")
     ap.add_argument("--json", help="write every row as JSON to this file")
+    ap.add_argument("--skip-refused", action="store_true",
+                    help="do not run twsearch on a file tansaku refuses before allocating "
+                         "(its positions pass 2^64 or do not fit --memory at two bits)")
+    ap.add_argument("--fitting", action="store_true",
+                    help="run only the files whose table fits --memory at two bits a slot "
+                         "(asked of tansaku first, with a budget too small to start)")
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else None
     files = []
@@ -126,6 +150,16 @@ def main():
                 files.append(os.path.join(folder, name))
     if not files:
         sys.exit("no .tws file to run: check the folders and --only")
+    if args.fitting:
+        budget = memory_mb(args.memory) * 2**20
+        kept = []
+        for path in files:
+            slots = table_slots(args.tansaku, path)
+            if slots is not None and slots / 4 <= budget:
+                kept.append(path)
+            else:
+                print(f"{os.path.basename(path)}: not run ({'no dense table' if slots is None else f'{slots} slots'})")
+        files = kept
     rows = []
     both = agree = 0
     time_t = time_w = 0.0
@@ -133,7 +167,9 @@ def main():
           f"{'tansaku s':>9} {'MiB':>6} {'twsearch s':>10} {'MiB':>6}")
     for path in files:
         t = tansaku_gods(args.tansaku, path, args.memory, args.timeout)
-        w = twsearch_gods(args.twsearch, path, int(memory_mb(args.memory)), args.threads, args.timeout) if args.twsearch else None
+        refused = not t["finished"] and t["why"] != "timeout" and t["wall"] < 10
+        run_w = args.twsearch and not (args.skip_refused and refused)
+        w = twsearch_gods(args.twsearch, path, int(memory_mb(args.memory)), args.threads, args.timeout) if run_w else None
         same = None
         if t["finished"] and w and w["finished"]:
             both += 1
@@ -153,11 +189,14 @@ def main():
             + ("" if not w or w["finished"] else f"  twsearch: {w['why']}")
         )
         sys.stdout.flush()
+        if refused:
+            t["refused"] = True
         rows.append({"file": path, "tansaku": t, "twsearch": w, "histograms_agree": same})
     print()
-    print(f"files: {len(files)}; tansaku finished {sum(r['tansaku']['finished'] for r in rows)}", end="")
+    print(f"files: {len(files)}; tansaku finished {sum(r['tansaku']['finished'] for r in rows)}, "
+          f"refused {sum(bool(r['tansaku'].get('refused')) for r in rows)}", end="")
     if args.twsearch:
-        print(f", twsearch {sum(bool(r['twsearch']['finished']) for r in rows)}; both {both}, "
+        print(f", twsearch {sum(bool(r['twsearch'] and r['twsearch']['finished']) for r in rows)}; both {both}, "
               f"histograms equal on {agree}; their time: tansaku {time_t:.1f} s, twsearch {time_w:.1f} s", end="")
     print()
     if args.json:

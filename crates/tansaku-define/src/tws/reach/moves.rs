@@ -411,16 +411,7 @@ impl Arrangement {
                 // slots and its order.
                 let n = split.first.len();
                 let mut seq = [0u8; MAX_ORBIT];
-                split.first.unrank_into(f, &mut seq[..n]);
-                let mut second = [0u8; MAX_ORBIT];
-                split.order.unrank_into(o, &mut second[..n - split.k]);
-                let mut j = 0;
-                for x in seq[..n].iter_mut() {
-                    if usize::from(*x) == split.k {
-                        *x = second[j] + split.k as u8;
-                        j += 1;
-                    }
-                }
+                split.place(f, o, &mut seq[..n]);
                 [f as usize, split.rest_rank(&seq[..n]) as usize]
             }
         }
@@ -510,17 +501,9 @@ fn whole(orbit: &Orbit, local: &Local, moves: usize) -> Arrangement {
 /// first half placed with the second in order, plus the order's.
 fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
     let k = split.k;
-    // The first half placed, the second in order on the slots left.
-    let placed = |f: u64, seq: &mut [u8]| {
-        split.first.unrank_into(f, seq);
-        let mut j = k as u8;
-        for x in seq.iter_mut() {
-            if usize::from(*x) == k {
-                *x = j;
-                j += 1;
-            }
-        }
-    };
+    // The first half placed, the second in order (rank 0) on the slots
+    // left.
+    let placed = |f: u64, seq: &mut [u8]| split.place(f, 0, seq);
     let first: Vec<u32> = (0..split.first.count())
         .into_par_iter()
         .flat_map_iter(|f| {

@@ -104,6 +104,23 @@ impl Split {
         j
     }
 
+    /// The arrangement whose first half stands as `first` ranks it, the
+    /// second in order `order` on the slots left, into `seq`.
+    #[inline]
+    pub(super) fn place(&self, first: u64, order: u64, seq: &mut [u8]) {
+        let n = seq.len();
+        self.first.unrank_into(first, seq);
+        let mut second = [0u8; MAX_ORBIT];
+        self.order.unrank_into(order, &mut second[..n - self.k]);
+        let mut j = 0;
+        for x in seq.iter_mut() {
+            if usize::from(*x) == self.k {
+                *x = second[j] + self.k as u8;
+                j += 1;
+            }
+        }
+    }
+
     /// The rank of where the second half stands ([`Split::rest`]).
     #[inline]
     pub(super) fn rest_rank(&self, seq: &[u8]) -> u64 {
@@ -463,18 +480,8 @@ impl Orbit {
         let Some(split) = &self.split else {
             return self.classes.unrank_into(p, seq);
         };
-        let n = seq.len();
         let orders = split.order.count();
-        split.first.unrank_into(p / orders, seq);
-        let mut second = [0u8; MAX_ORBIT];
-        split.order.unrank_into(p % orders, &mut second[..n - split.k]);
-        let mut j = 0;
-        for x in seq.iter_mut() {
-            if usize::from(*x) == split.k {
-                *x = second[j] + split.k as u8;
-                j += 1;
-            }
-        }
+        split.place(p / orders, p % orders, seq);
     }
 
     /// The code of a state: the arrangement's rank, then every orientation

@@ -139,6 +139,12 @@ pub trait Ranked: Puzzle {
     fn for_each_successor_rank(&self, r: u64, f: impl FnMut(u64)) {
         successor_ranks_by_states(self, r, f)
     }
+    /// Bytes of the tables [`Ranked::for_each_successor_rank`] builds on
+    /// its first call (none by default): an analysis counts them in its
+    /// budget beside the distance table.
+    fn successor_table_bytes(&self) -> u64 {
+        0
+    }
 }
 
 /// The ranks of the successors of the state of rank `r`: unranked,

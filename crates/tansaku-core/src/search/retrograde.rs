@@ -241,24 +241,30 @@ fn analysis_of<S>(histogram: Vec<u64>, positions: Vec<S>, expanded: u64, seconds
 pub fn plan_bits<P: Ranked>(p: &P, opts: &RetroOptions) -> Result<u32, SearchError> {
     let n = p.state_count();
     let budget = opts.ctx.budget();
-    let fits = |bits| memory::check("", table_bytes(n, bits), budget).is_ok();
+    // The puzzle's move tables on ranks, if it builds any, beside it.
+    let tables = p.successor_table_bytes();
+    let fits = |bits| memory::check("", table_bytes(n, bits) + tables, budget).is_ok();
     let bits = match opts.bits {
         Bits::Eight => 8,
         Bits::Two => 2,
         Bits::Auto if fits(8) => 8,
         Bits::Auto => 2,
     };
-    let what = if bits == 8 {
+    let mut what = if bits == 8 {
         "the distance table (one byte per state)"
     } else {
         "the distance table (two bits per state)"
-    };
+    }
+    .to_string();
+    if tables > 0 {
+        what.push_str(", with the puzzle's move tables,");
+    }
     let held = if bits == 8 {
         memory::Held::Table
     } else {
         memory::Held::TwoBits
     };
-    memory::check_held(what, held, table_bytes(n, bits), budget)?;
+    memory::check_held(&what, held, table_bytes(n, bits) + tables, budget)?;
     Ok(bits)
 }
 

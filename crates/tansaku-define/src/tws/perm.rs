@@ -214,6 +214,10 @@ impl<S: Positions> Ranked for Perm<'_, S> {
         }
         tansaku_core::puzzle::successor_ranks_by_states(self, r, f)
     }
+
+    fn successor_table_bytes(&self) -> u64 {
+        self.0.reach.as_ref().map_or(0, |r| r.table_bytes(self.0))
+    }
 }
 
 impl<S: Positions> tansaku_core::render::Board for Perm<'_, S> {

@@ -384,6 +384,12 @@ impl Reach {
         }
     }
 
+    /// The bytes of the move tables [`Reach::successor_ranks`] builds for
+    /// `t` on its first call (0 when it would decline them).
+    pub fn table_bytes(&self, t: &Tws) -> u64 {
+        moves::Moves::entries(self, t).map_or(0, |e| e * 4)
+    }
+
     /// The rank of `s` over the orbits (without `H`) and its invariants.
     #[inline]
     fn invariants(&self, s: &[u8]) -> (u64, [u8; MAX_KEPT]) {

@@ -20,10 +20,12 @@
 //! An orbit of distinct pieces whose arrangements would pass
 //! [`MAX_ENTRIES`] is ranked in two halves, each with its table
 //! ([`Split`]). Tables are built when every orbit's fit and its
-//! orientations do not depend on the pieces (no ignored turns), and when
-//! they hold fewer entries than half the successors of every rank (a small
-//! puzzle's positions are played faster than its tables are built); else
-//! [`Moves::new`] declines and the positions are played on bytes.
+//! orientations do not depend on the pieces (no ignored turns), when they
+//! hold fewer entries than half the successors of every rank (a small
+//! puzzle's positions are played faster than its tables are built), and
+//! when they take at most twice the distance table at two bits (or 256
+//! KiB; the analysis counts them in its budget); else [`Moves::new`]
+//! declines and the positions are played on bytes.
 
 use super::orbit::{Orbit, Split};
 use super::{MAX_ORBIT, Reach};
@@ -152,12 +154,11 @@ impl Local {
 }
 
 impl Moves {
-    /// The tables of `reach` (built from `t`'s moves), or `None` when an
-    /// orbit does not suit them.
-    pub(super) fn new(reach: &Reach, t: &Tws) -> Option<Moves> {
-        let moves: Vec<&Action> = t.metric_moves.iter().map(|&i| &t.actions[i]).collect();
-        let m = moves.len() as u64;
-        // Sizes first: nothing is built for a puzzle that does not suit.
+    /// The entries (4 bytes each) the tables of `reach` hold, or `None`
+    /// when they are not built (see the module documentation): sizes
+    /// first, nothing is built for a puzzle that does not suit.
+    pub(super) fn entries(reach: &Reach, t: &Tws) -> Option<u64> {
+        let m = t.metric_moves.len() as u64;
         let mut total = 0u64;
         for orbit in &reach.orbits {
             let n = orbit.slots.len() as u32;
@@ -182,10 +183,21 @@ impl Moves {
         }
         // Tables larger than the successors they would give cost more
         // to build than the positions played (Loopover 3x3: 4,354,560
-        // entries for 181,440 positions).
-        if total > MAX_TOTAL || total > reach.count.saturating_mul(m) / 2 || reach.orbits.len() > MAX_PARTS {
-            return None;
-        }
+        // entries for 181,440 positions); they take at most twice the
+        // distance table at two bits (or 256 KiB) beside it, and the
+        // analysis counts them in its budget.
+        let fits = total <= MAX_TOTAL
+            && total <= reach.count.saturating_mul(m) / 2
+            && total <= (reach.count / 8).max(1 << 16)
+            && reach.orbits.len() <= MAX_PARTS;
+        fits.then_some(total)
+    }
+
+    /// The tables of `reach` (built from `t`'s moves), or `None` when an
+    /// orbit does not suit them.
+    pub(super) fn new(reach: &Reach, t: &Tws) -> Option<Moves> {
+        Moves::entries(reach, t)?;
+        let moves: Vec<&Action> = t.metric_moves.iter().map(|&i| &t.actions[i]).collect();
         let mut weight = 1u64;
         let mut parts: Vec<Part> = reach
             .orbits
@@ -432,11 +444,10 @@ fn split(orbit: &Orbit, local: &Local, moves: usize) -> Coordinate {
         let sums: Vec<u8> = (0..space)
             .map(|x| (digits(x, m, n).iter().map(|&d| u64::from(d)).sum::<u64>() % m) as u8)
             .collect();
-        let ori: Vec<u32> = (0..space)
-            .into_par_iter()
-            .flat_map_iter(|x| {
-                let d = digits(x, m, n);
-                (0..moves).map(move |a| {
+        let ori: Vec<u32> = filled(space, moves, |x, row| {
+            let d = digits(x, m, n);
+            for (a, e) in row.iter_mut().enumerate() {
+                *e = {
                     let mut y = 0u64;
                     let mut sum = 0u64;
                     for k in 0..n {
@@ -447,9 +458,9 @@ fn split(orbit: &Orbit, local: &Local, moves: usize) -> Coordinate {
                         }
                     }
                     (y | (sum % m) << 24) as u32
-                })
-            })
-            .collect();
+                };
+            }
+        });
         (ori, sums, m.pow(orbit.digits))
     } else {
         (Vec::new(), Vec::new(), 1)
@@ -469,25 +480,22 @@ fn whole(orbit: &Orbit, local: &Local, moves: usize) -> Arrangement {
     let n = orbit.slots.len();
     let classes = &orbit.classes;
     let halve = orbit.parity.is_some();
-    let perm: Vec<u32> = (0..classes.count())
-        .into_par_iter()
-        .flat_map_iter(|c| {
-            let mut seq = [0u8; MAX_ORBIT];
-            classes.unrank_into(c, &mut seq[..n]);
-            (0..moves).map(move |a| {
-                let mut out = [0u8; MAX_ORBIT];
-                for k in 0..n {
-                    out[k] = seq[usize::from(local.from[a][k])];
-                }
-                let c = classes.rank(&out[..n]) as u32;
-                if halve {
-                    c | u32::from(super::parity(&out[..n])) << 31
-                } else {
-                    c
-                }
-            })
-        })
-        .collect();
+    let perm = filled(classes.count(), moves, |c, row| {
+        let mut seq = [0u8; MAX_ORBIT];
+        classes.unrank_into(c, &mut seq[..n]);
+        for (a, e) in row.iter_mut().enumerate() {
+            let mut out = [0u8; MAX_ORBIT];
+            for k in 0..n {
+                out[k] = seq[usize::from(local.from[a][k])];
+            }
+            let c = classes.rank(&out[..n]) as u32;
+            *e = if halve {
+                c | u32::from(super::parity(&out[..n])) << 31
+            } else {
+                c
+            };
+        }
+    });
     let parity = bits(classes.count(), |c| {
         let mut seq = [0u8; MAX_ORBIT];
         classes.unrank_into(c, &mut seq[..n]);
@@ -504,45 +512,39 @@ fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
     // The first half placed, the second in order (rank 0) on the slots
     // left.
     let placed = |f: u64, seq: &mut [u8]| split.place(f, 0, seq);
-    let first: Vec<u32> = (0..split.first.count())
-        .into_par_iter()
-        .flat_map_iter(|f| {
-            let mut seq = [0u8; MAX_ORBIT];
-            split.first.unrank_into(f, &mut seq[..n]);
-            (0..moves).map(move |a| {
-                let mut out = [0u8; MAX_ORBIT];
-                for i in 0..n {
-                    out[i] = seq[usize::from(local.from[a][i])];
+    let first = filled(split.first.count(), moves, |f, row| {
+        let mut seq = [0u8; MAX_ORBIT];
+        split.first.unrank_into(f, &mut seq[..n]);
+        for (a, e) in row.iter_mut().enumerate() {
+            let mut out = [0u8; MAX_ORBIT];
+            for i in 0..n {
+                out[i] = seq[usize::from(local.from[a][i])];
+            }
+            let g = split.first.rank(&out[..n]);
+            let mut p = [0u8; MAX_ORBIT];
+            placed(g, &mut p[..n]);
+            *e = g as u32 | u32::from(super::parity(&p[..n])) << 31;
+        }
+    });
+    let rest = filled(split.rest.count(), moves, |r, row| {
+        // The second half's pieces where they stand (the first half's
+        // slots hold `n - k`, as the rank writes them).
+        let mut seq = [0u8; MAX_ORBIT];
+        split.rest.unrank_into(r, &mut seq[..n]);
+        for (a, e) in row.iter_mut().enumerate() {
+            let mut order = [0u8; MAX_ORBIT];
+            let mut j = 0;
+            for i in 0..n {
+                let x = seq[usize::from(local.from[a][i])];
+                if usize::from(x) < n - k {
+                    order[j] = x;
+                    j += 1;
                 }
-                let g = split.first.rank(&out[..n]);
-                let mut p = [0u8; MAX_ORBIT];
-                placed(g, &mut p[..n]);
-                g as u32 | u32::from(super::parity(&p[..n])) << 31
-            })
-        })
-        .collect();
-    let rest: Vec<u32> = (0..split.rest.count())
-        .into_par_iter()
-        .flat_map_iter(|r| {
-            // The second half's pieces where they stand (the first half's
-            // slots hold `n - k`, as the rank writes them).
-            let mut seq = [0u8; MAX_ORBIT];
-            split.rest.unrank_into(r, &mut seq[..n]);
-            (0..moves).map(move |a| {
-                let mut order = [0u8; MAX_ORBIT];
-                let mut j = 0;
-                for i in 0..n {
-                    let x = seq[usize::from(local.from[a][i])];
-                    if usize::from(x) < n - k {
-                        order[j] = x;
-                        j += 1;
-                    }
-                }
-                let o = split.order.rank(&order[..j]);
-                o as u32 | u32::from(super::parity(&order[..j])) << 31
-            })
-        })
-        .collect();
+            }
+            let o = split.order.rank(&order[..j]);
+            *e = o as u32 | u32::from(super::parity(&order[..j])) << 31;
+        }
+    });
     let first_parity = bits(split.first.count(), |f| {
         let mut p = [0u8; MAX_ORBIT];
         placed(f, &mut p[..n]);
@@ -557,6 +559,16 @@ fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
         order_parity,
         orders: split.order.count(),
     }
+}
+
+/// A table of `count` rows of `moves` entries, row `x` written by
+/// `fill(x, row)`: allocated once, filled in parallel.
+fn filled(count: u64, moves: usize, fill: impl Fn(u64, &mut [u32]) + Sync) -> Vec<u32> {
+    let mut out = vec![0u32; count as usize * moves];
+    out.par_chunks_mut(moves.max(1))
+        .enumerate()
+        .for_each(|(x, row)| fill(x as u64, row));
+    out
 }
 
 /// A bit set of `count` bits, bit `i` set when `f(i)`.

@@ -74,7 +74,9 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
         def.metric(),
         def.fingerprint(),
         if reached.is_some() {
-            ", ranks of the positions the moves reach"
+            // The ranks' second form: orbits too large for one table
+            // ranked in halves (a checkpoint of the first is refused).
+            ", ranks of the positions the moves reach (2: large orbits in halves)"
         } else {
             ""
         }

@@ -145,6 +145,19 @@ pub trait Ranked: Puzzle {
     fn successor_table_bytes(&self) -> u64 {
         0
     }
+    /// How many positions rank `r` stands for: 1, unless the ranks number
+    /// classes of symmetric positions (one rank a class), when it is the
+    /// class's size. The analyses count positions by it beside ranks.
+    #[inline]
+    fn weight(&self, r: u64) -> u64 {
+        let _ = r;
+        1
+    }
+    /// Whether a rank may stand for more than one position
+    /// ([`Ranked::weight`]): the analyses then count both.
+    fn weighted(&self) -> bool {
+        false
+    }
 }
 
 /// The ranks of the successors of the state of rank `r`: unranked,

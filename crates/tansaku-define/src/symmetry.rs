@@ -608,6 +608,12 @@ fn slot_image(sym: &TwsSymmetry, k: usize, set: &crate::tws::PieceSet, s: &[u8],
     let p = usize::from(s[off + i]);
     let x = s[off + n + i];
     let x = if sym.mirrored[k] && x != 0 { o - x } else { x };
-    let turn = ((u16::from(x) + u16::from(add[p]) + u16::from(o) - u16::from(add[i])) % u16::from(o)) as u8;
-    (usize::from(to[i]), to[p], turn)
+    // Below 3o: two subtractions take it below o (no division).
+    let mut turn = u16::from(x) + u16::from(add[p]) + u16::from(o) - u16::from(add[i]);
+    for _ in 0..2 {
+        if turn >= u16::from(o) {
+            turn -= u16::from(o);
+        }
+    }
+    (usize::from(to[i]), to[p], turn as u8)
 }

@@ -275,6 +275,10 @@ pub struct Longest {
     pub count_up_to_symmetry: Option<u64>,
     /// `histogram[d]` positions lie `d` moves from the goal.
     pub histogram: Vec<u64>,
+    /// The same in classes of symmetric positions, where the table kept a
+    /// slot a class (`symmetries` lists them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub histogram_up_to_symmetry: Option<Vec<u64>>,
     /// Longest positions in one-line notation (at most the limit asked).
     pub positions: Vec<String>,
     /// Fewer positions are listed than there are.
@@ -322,6 +326,7 @@ impl Longest {
             count: a.count,
             count_up_to_symmetry: orbits,
             histogram: a.histogram.clone(),
+            histogram_up_to_symmetry: None,
             positions: shown.iter().map(|s| b.notation(s)).collect(),
             truncated: (shown.len() as u64) < a.count,
             stats: a.stats,
@@ -341,7 +346,9 @@ impl Longest {
 #[derive(Clone, Debug, Serialize)]
 pub struct Ranking {
     /// `reachable` (the positions the moves reach, or a few more: see
-    /// `exact`) or `arrangements` (every arrangement of the sets' pieces).
+    /// `exact`), `classes` (classes of them under the puzzle's symmetries,
+    /// one slot each) or `arrangements` (every arrangement of the sets'
+    /// pieces).
     pub ranks: &'static str,
     /// The table's slots.
     pub slots: u64,

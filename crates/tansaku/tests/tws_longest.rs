@@ -135,7 +135,7 @@ fn antipodes_up_to_symmetry_from_the_moves() {
 }
 
 /// God's-number runs of a `.tws` puzzle that pause and use little memory
-/// (twsearch #113, #114): two bits a position, stopped after some levels
+/// (twsearch #113, #114), with a slot a position: two bits a position, stopped after some levels
 /// and resumed from the checkpoint, or kept on disk, give the byte
 /// analysis's histogram, antipodes and antipode classes.
 #[test]
@@ -170,7 +170,8 @@ fn tws_longest_two_bits_resumed_and_on_disk() {
             &Request {
                 bits: Bits::Eight,
                 ..Default::default()
-            },
+            }
+            .with("symmetry", "off"),
             &Context::new(),
         )
         .unwrap();
@@ -195,7 +196,8 @@ fn tws_longest_two_bits_resumed_and_on_disk() {
                 bits: Bits::Two,
                 checkpoint: Some((dir.path().to_path_buf(), std::time::Duration::ZERO)),
                 ..Default::default()
-            };
+            }
+            .with("symmetry", "off");
             for &after in &stops {
                 let base = Context::new();
                 let stop = StopAfter(after, AtomicUsize::new(0), base.clone());
@@ -218,7 +220,8 @@ fn tws_longest_two_bits_resumed_and_on_disk() {
             bits: Bits::Two,
             disk: Some(dir.path().to_path_buf()),
             ..Default::default()
-        };
+        }
+        .with("symmetry", "off");
         let budget = whole.space / 4 / 3;
         let on_disk = run::analyse(&def, &req, &Context::new().with_budget(budget)).unwrap();
         assert_eq!(figures(&on_disk), figures(&whole), "{file} on disk");
@@ -405,7 +408,7 @@ fn seeded_files(count: usize) -> Vec<String> {
 fn reachable_ranks_give_the_arrangements_analysis() {
     use tansaku::define::tws::Perm;
     use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
-    let (mut reduced, mut exact, mut listed) = (0, 0, 0);
+    let (mut reduced, mut exact, mut listed, mut symmetric) = (0, 0, 0, 0);
     let files = seeded_files(60);
     for text in &files {
         let def = Definition::parse(&Src::new("seeded.tws", text), None).unwrap();
@@ -446,17 +449,39 @@ fn reachable_ranks_give_the_arrangements_analysis() {
             assert_eq!(p.rank(&s), rank, "{text}");
         }
         // Through the door: the same figures, and the ranks said.
-        let door = run::analyse(&def, &Request::default(), &Context::new()).unwrap();
+        let off = Request {
+            limit: 100_000,
+            ..Default::default()
+        }
+        .with("symmetry", "off");
+        let door = run::analyse(&def, &off, &Context::new()).unwrap();
         assert_eq!(door.histogram, all.histogram);
-        let ranking = door.ranking.unwrap();
+        let ranking = door.ranking.as_ref().unwrap();
         assert_eq!(
             (ranking.ranks, ranking.slots, ranking.exact),
             ("reachable", reach.count(), reach.exact())
         );
+        // With a slot a class, where the file has symmetries: the same
+        // histogram, antipodes and classes of them.
+        let on = Request {
+            limit: 100_000,
+            ..Default::default()
+        };
+        let classes = run::analyse(&def, &on, &Context::new()).unwrap();
+        if classes.histogram_up_to_symmetry.is_some() {
+            symmetric += 1;
+            assert_eq!(classes.histogram, door.histogram, "{text}");
+            assert_eq!(classes.count_up_to_symmetry, door.count_up_to_symmetry, "{text}");
+            let mut a = classes.positions.clone();
+            let mut b = door.positions.clone();
+            a.sort();
+            b.sort();
+            assert!(a == b, "{text}");
+        }
     }
     assert!(
-        reduced >= 20 && exact >= 10 && exact < reduced && listed >= 3,
-        "{reduced} reduced, {exact} exact, {listed} with orbits listed"
+        reduced >= 20 && exact >= 10 && exact < reduced && listed >= 3 && symmetric >= 3,
+        "{reduced} reduced, {exact} exact, {listed} with orbits listed, {symmetric} with symmetries"
     );
 }
 
@@ -577,4 +602,168 @@ fn fto_without_centres_ranks_its_positions_exactly() {
     a.sort();
     b.sort();
     assert_eq!(a, b);
+}
+
+/// The 2x2x2 with all six faces' turns: the 3x3x3's corners alone, its
+/// edges taken out of the file (88,179,840 positions, 48 symmetries).
+fn corners_of_the_cube() -> Definition {
+    let text = std::fs::read_to_string(Path::new(crate::support::ROOT).join("puzzles/3x3x3.tws")).unwrap();
+    let mut out = String::new();
+    let mut skip = 0;
+    for line in text.lines() {
+        if skip > 0 {
+            skip -= 1;
+        } else if line == "EDGE" {
+            skip = 2;
+        } else if !line.starts_with('#') && !line.starts_with("Set EDGE") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    Definition::parse(
+        &Src::new("corners.tws", &out.replacen("Name 3x3x3", "Name corners", 1)),
+        None,
+    )
+    .unwrap()
+}
+
+/// God's number with a slot a class of symmetric positions (issue 63):
+/// the histogram, the antipodes (every one, as positions) and their
+/// classes equal the analysis with a slot a position; the classes at
+/// each distance equal a count of least images over the whole table
+/// (where it is small); the all-faces 2x2x2 needs 48 times fewer slots.
+#[test]
+fn classes_of_symmetric_positions_count_as_positions_do() {
+    use std::collections::HashSet;
+    use tansaku::define::tws::Perm;
+    let req = Request {
+        limit: 100_000,
+        ..Default::default()
+    };
+    let off = req.clone().with("symmetry", "off");
+    let ctx = Context::new();
+    let cases = [
+        ("2x2x2.tws", "htm"),
+        ("2x2x2.tws", "qtm"),
+        ("pyraminx.tws", "htm"),
+        ("skewb.tws", "htm"),
+        ("corners", "htm"),
+    ];
+    for (file, metric) in cases {
+        let def = if file == "corners" {
+            corners_of_the_cube()
+        } else {
+            load(file, Some(metric))
+        };
+        let reduced = run::analyse(&def, &req, &ctx).unwrap();
+        let whole = run::analyse(&def, &off, &ctx).unwrap();
+        let classes = reduced.histogram_up_to_symmetry.clone().expect("a slot a class");
+        assert_eq!(reduced.ranking.as_ref().unwrap().ranks, "classes");
+        assert!(whole.histogram_up_to_symmetry.is_none());
+        assert_eq!(reduced.histogram, whole.histogram, "{file} {metric}");
+        assert_eq!(
+            (reduced.longest, reduced.count, reduced.count_up_to_symmetry),
+            (whole.longest, whole.count, whole.count_up_to_symmetry),
+            "{file} {metric}"
+        );
+        assert_eq!(classes.last().copied(), reduced.count_up_to_symmetry);
+        let set = |l: &run::Longest| l.positions.iter().cloned().collect::<HashSet<_>>();
+        assert_eq!(
+            reduced.positions.len() as u64,
+            reduced.count,
+            "{file}: every antipode listed"
+        );
+        assert!(set(&reduced) == set(&whole), "{file} {metric}: the antipodes differ");
+        let symmetries = reduced.symmetries.len() as u64;
+        assert!(
+            reduced.space * symmetries < whole.space * 2,
+            "{file}: {} slots for {} under {symmetries} symmetries",
+            reduced.space,
+            whole.space
+        );
+        if file == "corners" {
+            assert_eq!((whole.states, symmetries), (88_179_840, 48));
+            continue;
+        }
+        // The classes level by level: distinct least images.
+        let w = crate::support::tws::whole(file, metric);
+        let (def, table) = &*w;
+        let Definition::Tws(t) = def else { unreachable!() };
+        let p = Perm::<Cells<32>>::new(t);
+        let n = t.bytes();
+        let mut least: Vec<HashSet<u64>> = vec![HashSet::new(); classes.len()];
+        let mut c = [0u8; 32];
+        for r in 0..p.state_count() {
+            let Some(d) = table.get(r) else { continue };
+            let s = p.unrank(r);
+            let m = t
+                .symmetries()
+                .iter()
+                .map(|y| {
+                    t.conjugate(y, &s.0[..n], &mut c[..n]);
+                    p.rank(&p.state(&c[..n]))
+                })
+                .min()
+                .unwrap();
+            least[d as usize].insert(m);
+        }
+        let counted: Vec<u64> = least.iter().map(|l| l.len() as u64).collect();
+        assert_eq!(classes, counted, "{file} {metric}");
+    }
+}
+
+/// A run with a slot a class stops and resumes from its checkpoint with
+/// the same counts of positions and classes; a checkpoint of the run
+/// with a slot a position is refused by it, and the other way round.
+#[test]
+fn classes_resume_and_refuse_the_other_reduction() {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    use tansaku::context::Observer;
+    use tansaku::search::retrograde::Bits;
+    struct StopAfter(usize, AtomicUsize, Context);
+    impl Observer for StopAfter {
+        fn begin(&self, _: Option<u64>, _: &str) {}
+        fn update(&self, _: u64, _: &str) {}
+        fn note(&self, _: &str) {
+            if self.1.fetch_add(1, Relaxed) + 1 == self.0 {
+                self.2.cancel();
+            }
+        }
+        fn end(&self) {}
+    }
+    let def = load("skewb.tws", Some("htm"));
+    let whole = run::analyse(&def, &Request::default(), &Context::new()).unwrap();
+    let figures = |l: &run::Longest| {
+        (
+            l.histogram.clone(),
+            l.histogram_up_to_symmetry.clone(),
+            l.positions.clone(),
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let req = Request {
+        bits: Bits::Two,
+        checkpoint: Some((dir.path().to_path_buf(), std::time::Duration::ZERO)),
+        ..Default::default()
+    };
+    let stopped = |req: &Request, after: usize| {
+        let base = Context::new();
+        let stop = StopAfter(after, AtomicUsize::new(0), base.clone());
+        let ctx = base.with_observer(Arc::new(stop));
+        run::analyse(&def, req, &ctx)
+    };
+    for after in [4, 3] {
+        assert!(stopped(&req, after).is_err());
+        assert!(dir.path().join("longest.ckpt").exists());
+    }
+    // The run with a slot a position refuses the classes' checkpoint.
+    let off = req.clone().with("symmetry", "off");
+    let e = run::analyse(&def, &off, &Context::new()).unwrap_err().to_string();
+    assert!(e.contains("refused"), "{e}");
+    let resumed = run::analyse(&def, &req, &Context::new()).unwrap();
+    assert_eq!(figures(&resumed), figures(&whole));
+    // And the other way round.
+    assert!(stopped(&off, 4).is_err());
+    let e = run::analyse(&def, &req, &Context::new()).unwrap_err().to_string();
+    assert!(e.contains("refused"), "{e}");
 }

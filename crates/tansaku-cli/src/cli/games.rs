@@ -143,7 +143,7 @@ fn definition_flags(question: Question) -> Vec<Arg> {
             .help("Metric: step or piece (blocks), htm or qtm (.tws); default: the file's (blocks) or htm"),
     ];
     if question == Question::Longest {
-        v.push(declared::arg(&tansaku::games::definition::from_option()));
+        v.extend(tansaku::games::definition::longest_options().iter().map(declared::arg));
     }
     if question == Question::Solve {
         v.extend([

@@ -204,7 +204,15 @@ pub(crate) fn print_longest(a: &Longest, json: bool) {
         None => {
             println!("{title}: distance of every board to the goal (retrograde analysis)");
             println!();
-            println!("states     {} reachable of {}", a.states, a.space);
+            match &a.histogram_up_to_symmetry {
+                Some(c) => println!(
+                    "states     {} reachable, {} classes under {} symmetries",
+                    a.states,
+                    c.iter().sum::<u64>(),
+                    a.symmetries.len()
+                ),
+                None => println!("states     {} reachable of {}", a.states, a.space),
+            }
         }
     }
     if let Some(r) = &a.ranking {
@@ -214,6 +222,10 @@ pub(crate) fn print_longest(a: &Longest, json: bool) {
             .map(|g| format!("; the moves' group has {g} elements (Schreier-Sims)"))
             .unwrap_or_default();
         match r.ranks {
+            "classes" => println!(
+                "ranked     {} slots, one a class of symmetric positions (the least rank of its images), of {} arrangements{group}",
+                r.slots, r.arrangements
+            ),
             "reachable" if r.exact => println!(
                 "ranked     {} slots, one a position the moves reach, of {} arrangements{group}",
                 r.slots, r.arrangements
@@ -238,9 +250,19 @@ pub(crate) fn print_longest(a: &Longest, json: bool) {
     }
     println!("seconds    {:.6}", a.stats.seconds);
     println!();
-    println!("distance  positions");
-    for (d, c) in a.histogram.iter().enumerate() {
-        println!("{d:>8}  {c}");
+    match &a.histogram_up_to_symmetry {
+        Some(classes) => {
+            println!("distance  positions  classes");
+            for (d, (c, k)) in a.histogram.iter().zip(classes).enumerate() {
+                println!("{d:>8}  {c:>9}  {k:>7}");
+            }
+        }
+        None => {
+            println!("distance  positions");
+            for (d, c) in a.histogram.iter().enumerate() {
+                println!("{d:>8}  {c}");
+            }
+        }
     }
     println!();
     println!(

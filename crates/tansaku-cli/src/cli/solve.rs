@@ -49,8 +49,8 @@ fn resolve(a: &GameArgs) -> Result<(Box<dyn Game>, GameArgs), Failure> {
 }
 
 /// The library's request of `a` for `game`: the request's and the game's
-/// options as given; for a definition, `--board`, `--metric`, `--from`
-/// and `--set`.
+/// options as given; for a definition, `--board`, `--metric`, `--set`
+/// and `longest`'s own (`--from`, `--symmetry`).
 fn request_of(a: &GameArgs, game: &dyn Game) -> Result<Request, Failure> {
     let specs = if a.game.is_some() { game.options() } else { Vec::new() };
     let mut req = a.request(&specs).map_err(failure)?;
@@ -65,8 +65,10 @@ fn request_of(a: &GameArgs, game: &dyn Game) -> Result<Request, Failure> {
             req = req.with(key, Value::Text(v));
         }
     }
-    if let Some(v) = a.value("from") {
-        req = req.with("from", v);
+    for o in tansaku::games::definition::longest_options() {
+        if let Some(v) = a.value(o.name) {
+            req = req.with(o.name, v);
+        }
     }
     Ok(req)
 }

@@ -16,8 +16,9 @@
 
 use std::path::PathBuf;
 
-/// The format version; a file of another version is refused.
-pub const VERSION: u32 = 1;
+/// The format version; a file of another version is refused (2: with the
+/// positions a level holds beside its ranks, for ranks of classes).
+pub const VERSION: u32 = 2;
 /// The format version of IDA*'s checkpoints (2: with the seconds the
 /// unfinished iteration took before).
 pub const IDA_VERSION: u32 = 2;
@@ -61,6 +62,9 @@ pub enum CheckpointError {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Saved {
     pub(crate) histogram: Vec<u64>,
+    /// The positions each level holds, where ranks stand for classes of
+    /// them ([`crate::Ranked::weighted`]); else empty.
+    pub(crate) weights: Vec<u64>,
     pub(crate) expanded: u64,
 }
 
@@ -188,9 +192,11 @@ mod files {
         h.extend_from_slice(&states.to_le_bytes());
         h.extend_from_slice(&(key.len() as u64).to_le_bytes());
         h.extend_from_slice(key.as_bytes());
-        h.extend_from_slice(&(saved.histogram.len() as u64).to_le_bytes());
-        for &x in &saved.histogram {
-            h.extend_from_slice(&x.to_le_bytes());
+        for list in [&saved.histogram, &saved.weights] {
+            h.extend_from_slice(&(list.len() as u64).to_le_bytes());
+            for &x in list {
+                h.extend_from_slice(&x.to_le_bytes());
+            }
         }
         h.extend_from_slice(&saved.expanded.to_le_bytes());
         h.extend_from_slice(&words.to_le_bytes());
@@ -379,6 +385,7 @@ mod files {
             )));
         }
         let histogram = h.words().ok_or_else(truncated)?;
+        let weights = h.words().ok_or_else(truncated)?;
         let expanded = h.u64().ok_or_else(truncated)?;
         let words = h.u64().ok_or_else(truncated)?;
         let head = h.read;
@@ -393,7 +400,11 @@ mod files {
             path,
             reader,
             hasher,
-            saved: Saved { histogram, expanded },
+            saved: Saved {
+                histogram,
+                weights,
+                expanded,
+            },
             words,
         }))
     }
@@ -544,7 +555,11 @@ mod files {
             return Err(refuse("corrupt (its checksum does not match its contents)".into()));
         }
         Ok(Some(DiskSaved {
-            saved: Saved { histogram, expanded },
+            saved: Saved {
+                histogram,
+                weights: Vec::new(),
+                expanded,
+            },
             chunk_ranks,
             generation,
             sums,

@@ -31,6 +31,9 @@ use std::sync::atomic::Ordering::Relaxed;
 /// gathered from every slice.
 pub(crate) struct Dense<C: Code> {
     pub(crate) histogram: Vec<u64>,
+    /// The positions each level holds, where ranks stand for classes of
+    /// them ([`Ranked::weighted`]).
+    pub(crate) weights: Option<Vec<u64>>,
     pub(crate) expanded: u64,
     pub(crate) seconds: f64,
     pub(crate) table: Table<C>,
@@ -73,13 +76,39 @@ pub(crate) fn run<P: Ranked, C: Code>(
             ctx.budget(),
         )?;
     }
+    let weighted = p.weighted();
+    if weighted && shares.shared() {
+        return Err(SearchError::Unsupported(
+            "ranks of classes of symmetric positions are not shared between processes: run the analysis unreduced"
+                .into(),
+        ));
+    }
     let table = Table::<C>::new(len);
     let mut keeper = Keeper::new(save, &shares, C::BITS)?;
     let resumed = keeper.resume(&shares, &table)?;
     let from_checkpoint = resumed.is_some();
-    let (mut histogram, mut expanded) = match resumed {
-        Some(Saved { histogram, expanded }) => (histogram, expanded),
-        None => (vec![shares.sum(seed_goals(p, &table, &shares)?)], 0),
+    let (mut histogram, mut weights, mut expanded) = match resumed {
+        Some(Saved {
+            histogram,
+            weights,
+            expanded,
+        }) => {
+            if weighted && weights.len() != histogram.len() {
+                return Err(SearchError::Unsupported(
+                    "the checkpoint does not count the positions of its levels: remove it to start over".into(),
+                ));
+            }
+            (histogram, weights, expanded)
+        }
+        None => {
+            let goals = shares.sum(seed_goals(p, &table, &shares)?);
+            let w = if weighted {
+                vec![level_weight(p, &table, C::current(0))]
+            } else {
+                Vec::new()
+            };
+            (vec![goals], w, 0)
+        }
     };
     let mut unseen = n - histogram.iter().sum::<u64>();
     let progress = crate::progress::Progress::new(ctx, Some(n), "states");
@@ -93,7 +122,7 @@ pub(crate) fn run<P: Ranked, C: Code>(
         }
         if shares.any(ctx.stopped().is_some()) {
             progress.finish();
-            keeper.write(&shares, &histogram, expanded, &table)?;
+            keeper.write(&shares, &histogram, &weights, expanded, &table)?;
             return Err(SearchError::Stopped(
                 ctx.stopped().unwrap_or(crate::context::Stop::Cancelled),
             ));
@@ -129,18 +158,22 @@ pub(crate) fn run<P: Ranked, C: Code>(
             break;
         }
         histogram.push(found);
+        if weighted {
+            weights.push(level_weight(p, &table, C::next(d)));
+        }
         unseen -= found;
         if C::RELABEL {
             relabel::<C>(&table.words);
         }
         if unseen > 0 && keeper.due(&shares) {
-            keeper.write(&shares, &histogram, expanded, &table)?;
+            keeper.write(&shares, &histogram, &weights, expanded, &table)?;
         }
     }
     progress.finish();
     keeper.finish(&shares, ctx);
     while histogram.len() > 1 && *histogram.last().expect("non-empty") == 0 {
         histogram.pop();
+        weights.truncate(histogram.len());
     }
     let shared_longest = shares.shared().then(|| {
         let last = C::last((histogram.len() - 1) as u32);
@@ -151,6 +184,7 @@ pub(crate) fn run<P: Ranked, C: Code>(
     }
     Ok(Dense {
         histogram,
+        weights: weighted.then_some(weights),
         expanded: shares.sum(expanded),
         seconds: timer.seconds(),
         table,
@@ -200,6 +234,22 @@ fn seed_goals<P: Ranked, C: Code>(p: &P, table: &Table<C>, shares: &Shares) -> R
             })
             .sum()),
     }
+}
+
+/// The positions the slots of code `code` stand for ([`Ranked::weight`]
+/// summed), in a table not shared between processes.
+fn level_weight<P: Ranked, C: Code>(p: &P, table: &Table<C>, code: u64) -> u64 {
+    let len = table.len;
+    table
+        .sum_words(|wi, word, (sum, _)| {
+            for k in slots::<C>(matches::<C>(word.load(Relaxed), code)) {
+                let r = wi * C::PER_WORD + k;
+                if r < len {
+                    *sum += p.weight(r as u64);
+                }
+            }
+        })
+        .0
 }
 
 /// Expands every state at distance `d`; returns (states claimed, states

@@ -526,6 +526,7 @@ impl Disk {
         let s = DiskSaved {
             saved: Saved {
                 histogram: histogram.to_vec(),
+                weights: Vec::new(),
                 expanded,
             },
             chunk_ranks: self.plan.chunk_ranks,

@@ -139,6 +139,7 @@ impl Keeper {
         &mut self,
         shares: &Shares,
         histogram: &[u64],
+        weights: &[u64],
         expanded: u64,
         table: &Table<C>,
     ) -> Result<(), SearchError> {
@@ -149,6 +150,7 @@ impl Keeper {
         let c = &self.gens[(histogram.len() - 1) % self.gens.len()];
         let saved = Saved {
             histogram: histogram.to_vec(),
+            weights: weights.to_vec(),
             expanded,
         };
         let mine = save(c, self.bits, self.states, &saved, table);

@@ -46,6 +46,10 @@ pub struct Analysis<S> {
     /// `expanded`: states whose successors were generated; `generated`:
     /// states that received a distance.
     pub stats: Stats,
+    /// Where each rank stood for a class of symmetric positions
+    /// ([`Ranked::weighted`]): the classes at each distance (the
+    /// histogram counts positions); else `None`.
+    pub classes: Option<Vec<u64>>,
 }
 
 /// Settings of a retrograde analysis.
@@ -207,10 +211,10 @@ pub fn retrograde_dense<P: Ranked>(
             "a table of distances cannot be shared between processes: they share two bits a state".into(),
         ));
     }
-    let run = dense::run::<P, Bytes>(p, &opts.ctx, opts.checkpoint.as_ref(), opts.keep)?;
+    let mut run = dense::run::<P, Bytes>(p, &opts.ctx, opts.checkpoint.as_ref(), opts.keep)?;
     let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
-    let analysis = analysis_of(run.histogram, positions, run.expanded, run.seconds);
-    Ok((analysis, DistanceTable(run.table)))
+    let table = std::mem::replace(&mut run.table, Table::new(0));
+    Ok((analysis_of_run(run, positions), DistanceTable(table)))
 }
 
 fn analysis_of<S>(histogram: Vec<u64>, positions: Vec<S>, expanded: u64, seconds: f64) -> Analysis<S> {
@@ -223,7 +227,30 @@ fn analysis_of<S>(histogram: Vec<u64>, positions: Vec<S>, expanded: u64, seconds
         longest,
         positions,
         stats: dense::stats(states, expanded, seconds),
+        classes: None,
     }
+}
+
+/// The analysis of a dense run: its histogram in positions, and in
+/// classes where its ranks stand for classes of them.
+fn analysis_of_run<S, C: super::table::Code>(run: dense::Dense<C>, positions: Vec<S>) -> Analysis<S> {
+    match run.weights {
+        Some(weights) => Analysis {
+            classes: Some(run.histogram),
+            ..analysis_of(weights, positions, run.expanded, run.seconds)
+        },
+        None => analysis_of(run.histogram, positions, run.expanded, run.seconds),
+    }
+}
+
+/// Ranks of classes are kept in memory, one process: why not otherwise.
+fn unweighted<P: Ranked>(p: &P, how: &str) -> Result<(), SearchError> {
+    if p.weighted() {
+        return Err(SearchError::Unsupported(format!(
+            "ranks of classes of symmetric positions are not kept {how}: run the analysis unreduced"
+        )));
+    }
+    Ok(())
 }
 
 /// The slot width [`retrograde`] would use for `p` under `opts`, or why no
@@ -339,6 +366,7 @@ fn retrograde_then<P: Ranked>(
 ) -> Result<(Analysis<P::State>, Option<DistanceTable>, Option<u64>), SearchError> {
     check_reversible(p)?;
     if shared(&opts) {
+        unweighted(p, "across processes")?;
         // Each process keeps its slice, two bits a state.
         let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref(), opts.keep)?;
         let ranks: Vec<u64> = run.longest().collect();
@@ -352,7 +380,7 @@ fn retrograde_then<P: Ranked>(
         ));
     }
     let bits = match (plan_bits(p, &opts), &opts.disk) {
-        (Err(SearchError::OverBudget(_)), Some(dir)) if opts.bits != Bits::Eight => {
+        (Err(SearchError::OverBudget(_)), Some(dir)) if opts.bits != Bits::Eight && !p.weighted() => {
             // The table is gone when the run ends: the longest positions'
             // ranks are kept up to a number that fits the memory easily.
             let (a, ranks) = on_disk(p, dir, opts.keep.max(ON_DISK_RANKS), &opts)?;
@@ -370,11 +398,7 @@ fn retrograde_then<P: Ranked>(
     let run = dense::run::<P, TwoBits>(p, &opts.ctx, opts.checkpoint.as_ref(), opts.keep)?;
     let positions = run.longest().take(opts.keep).map(|r| p.unrank(r)).collect();
     let o = orbits(&mut run.longest());
-    Ok((
-        analysis_of(run.histogram, positions, run.expanded, run.seconds),
-        None,
-        o,
-    ))
+    Ok((analysis_of_run(run, positions), None, o))
 }
 
 /// The two-bit analysis with its table in chunk files under `dir`, half
@@ -483,6 +507,7 @@ pub fn retrograde_sparse<P: Puzzle>(
         longest,
         positions: last,
         stats,
+        classes: None,
     };
     Ok((analysis, dist))
 }

@@ -245,6 +245,7 @@ pub(super) fn unpacked(a: Analysis<u64>, unpack: impl Fn(u64) -> SlideState) -> 
         longest: a.longest,
         count: a.count,
         stats: a.stats,
+        classes: a.classes,
     }
 }
 

@@ -39,9 +39,12 @@ use crate::tws::{Action, Tws};
 use factors::Factors;
 use orbit::{Orbit, parity};
 
+mod classes;
 mod factors;
 mod moves;
 mod orbit;
+
+pub use classes::Classes;
 
 /// Points (a slot and an orientation) past which the group's order is not
 /// computed: the chain holds up to the cube of them in bytes.
@@ -136,6 +139,12 @@ impl Reach {
         let (listed, killed) = orbit::list_tied(&mut built, &moves);
         moves::split_large(&mut built, moves.len(), halves);
         let Invariants { full, kept_at, moduli } = invariants(&mut built, &killed, &t.solved)?;
+        for orbit in &mut built {
+            let o = usize::from(orbit.o);
+            orbit.digit = (0..orbit.slots.len() * o)
+                .map(|i| ((i % o + o - usize::from(orbit.turn[i / o])) % o / usize::from(orbit.step)) as u8)
+                .collect();
+        }
         let too_many = || format!("more than {MAX_INVARIANTS} parities and orientation sums");
         let reached = closure(&built, &moves, &full).ok_or_else(too_many)?;
         let exact = exactness(&built, &listed, &moves, &full, reached.len(), &order);
@@ -395,55 +404,74 @@ impl Reach {
     fn invariants(&self, s: &[u8]) -> (u64, [u8; MAX_KEPT]) {
         let mut r = 0u64;
         let mut v = [0u8; MAX_KEPT];
-        let mut seq = [0u8; MAX_ORBIT];
         for orbit in &self.orbits {
-            let n = orbit.slots.len();
-            let (pieces, turns) = (orbit.offset, orbit.offset + orbit.count);
+            r = r * orbit.span + self.orbit_rank(orbit, s, &mut v, true);
+        }
+        (r, v)
+    }
+
+    /// Orbit `orbit`'s part of the rank of `s` (below its span), its
+    /// invariants written into `v`. Without `arrangement`, the part its
+    /// orientations alone make (the arrangement, its parity, and a listed
+    /// orbit's whole state left out: [`Classes`] knows them).
+    #[inline]
+    fn orbit_rank(&self, orbit: &Orbit, s: &[u8], v: &mut [u8; MAX_KEPT], arrangement: bool) -> u64 {
+        let mut seq = [0u8; MAX_ORBIT];
+        let n = orbit.slots.len();
+        let (pieces, turns) = (orbit.offset, orbit.offset + orbit.count);
+        if let Some(table) = &orbit.table {
+            if !arrangement {
+                return 0;
+            }
+            let mut turned = [0u8; MAX_ORBIT];
+            for (k, &slot) in orbit.slots.iter().enumerate() {
+                seq[k] = orbit.symbol[usize::from(s[pieces + usize::from(slot)])];
+                turned[k] = s[turns + usize::from(slot)];
+            }
+            let at = table.of_code[orbit.code(&seq[..n], &turned[..n]) as usize];
+            let (p, sum) = orbit.unlocal((at >> 24) as usize);
+            if let Some(k) = orbit.parity {
+                v[k] = p;
+            }
+            if let Some(k) = orbit.sum {
+                v[k] = sum;
+            }
+            return u64::from(at & 0xFF_FFFF);
+        }
+        let blind = orbit.blind != 0;
+        if arrangement || blind {
             for (k, &slot) in orbit.slots.iter().enumerate() {
                 seq[k] = orbit.symbol[usize::from(s[pieces + usize::from(slot)])];
             }
-            if let Some(table) = &orbit.table {
-                let mut turned = [0u8; MAX_ORBIT];
-                for (k, &slot) in orbit.slots.iter().enumerate() {
-                    turned[k] = s[turns + usize::from(slot)];
-                }
-                let at = table.of_code[orbit.code(&seq[..n], &turned[..n]) as usize];
-                let (p, sum) = orbit.unlocal((at >> 24) as usize);
-                if let Some(k) = orbit.parity {
-                    v[k] = p;
-                }
-                if let Some(k) = orbit.sum {
-                    v[k] = sum;
-                }
-                r = r * orbit.span + u64::from(at & 0xFF_FFFF);
-                continue;
-            }
-            let mut p = orbit.rank_arrangement(&seq[..n]);
+        }
+        let mut p = 0;
+        if arrangement {
+            p = orbit.rank_arrangement(&seq[..n]);
             if let Some(k) = orbit.parity {
                 v[k] = parity(&seq[..n]);
                 p >>= 1;
             }
-            let m = u64::from(orbit.reached);
-            let mut ori = 0u64;
-            if m > 1 {
-                let (o, step) = (u32::from(orbit.o), u32::from(orbit.step));
-                let mut sum = 0u32;
-                let mut written = 0;
-                for (k, &slot) in orbit.slots.iter().enumerate() {
-                    let x = (u32::from(s[turns + usize::from(slot)]) + o - u32::from(orbit.turn[k])) % o / step;
-                    sum += x;
-                    if orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 0 && written < orbit.digits {
-                        ori = ori * m + u64::from(x);
-                        written += 1;
-                    }
-                }
-                if let Some(k) = orbit.sum {
-                    v[k] = (sum % u32::from(orbit.reached)) as u8;
+        }
+        let m = u64::from(orbit.reached);
+        let mut ori = 0u64;
+        if m > 1 {
+            let o = usize::from(orbit.o);
+            let mut sum = 0u32;
+            let mut written = 0;
+            for (k, &slot) in orbit.slots.iter().enumerate() {
+                let x = u32::from(orbit.digit[k * o + usize::from(s[turns + usize::from(slot)])]);
+                sum += x;
+                let seen = !blind || orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 0;
+                if seen && written < orbit.digits {
+                    ori = ori * m + u64::from(x);
+                    written += 1;
                 }
             }
-            r = r * orbit.span + p * m.pow(orbit.digits) + ori;
+            if let Some(k) = orbit.sum {
+                v[k] = (sum % u32::from(orbit.reached)) as u8;
+            }
         }
-        (r, v)
+        p * m.pow(orbit.digits) + ori
     }
 
     /// Invariants less the goal's, as a code of mixed radix.

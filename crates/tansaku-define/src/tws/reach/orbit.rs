@@ -57,6 +57,10 @@ pub(super) struct Orbit {
     /// Distinct pieces too many for one table of arrangements: their
     /// arrangement ranked in two halves ([`Split`]).
     pub(super) split: Option<Split>,
+    /// The orientation digit of turn `x` on the orbit's slot `k`, at
+    /// `k * o + x`: `(x - turn[k]) / step` modulo `o` (no division while
+    /// ranking).
+    pub(super) digit: Vec<u8>,
 }
 
 /// The arrangement of an orbit of distinct pieces ranked as where its
@@ -298,9 +302,9 @@ pub(super) fn orbits(
             goal_seq,
             goal_turns,
             split: None,
+            digit: Vec::new(),
         });
     }
-
     Ok(built)
 }
 

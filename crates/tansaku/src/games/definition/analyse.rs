@@ -11,13 +11,13 @@ use tansaku_core::context::Context;
 use tansaku_core::picture::Picture;
 use tansaku_core::search::SearchError;
 use tansaku_core::search::retrograde::{
-    Analysis, RetroOptions, count_orbits, retrograde_dense, retrograde_sparse, retrograde_symmetric,
+    Analysis, RetroOptions, count_orbits, retrograde, retrograde_dense, retrograde_sparse, retrograde_symmetric,
 };
-use tansaku_core::{Puzzle, Ranked};
+use tansaku_core::{Puzzle, Ranked, Symmetric};
 use tansaku_define::Cells as Fixed;
 use tansaku_define::Definition;
 use tansaku_define::blocks::Grid;
-use tansaku_define::tws::{Heap, Perm, StartSet};
+use tansaku_define::tws::{Classes, Heap, Perm, Positions, StartSet, Tws};
 
 /// The distance of every position to the goal: dense (every rank, a
 /// byte or two bits each, with the request's checkpoints) where the ranks
@@ -85,11 +85,13 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
     if let Some(r) = ranking {
         // Every slot is a position when the analysis of every position
         // reached them all.
-        let exact = r.exact || (out.from.is_none() && out.states == out.space);
+        let classes = out.histogram_up_to_symmetry.is_some();
+        let exact = r.exact || (out.from.is_none() && !classes && out.states == out.space);
         out.ranking = Some(Ranking {
             slots: out.space,
             exact,
             why: if exact { None } else { r.why },
+            ranks: if classes { "classes" } else { r.ranks },
             ..r
         });
     }
@@ -144,11 +146,100 @@ fn analyse_ranked(def: &Definition, req: &Request, ctx: &Context, key: String) -
         out.from = Some(text.to_string());
         return Ok(out);
     }
+    if let Definition::Tws(t) = def
+        && req.get("symmetry") != Some("off")
+        && let Some(mut out) = analyse_classes(t, req, ctx, &key)?
+    {
+        out.puzzle = def.name().to_string();
+        out.metric = Some(def.metric().to_string());
+        return Ok(out);
+    }
     let opts = req.retro(ctx, key);
     let mut out = with_puzzle!(def, |p| analyse_on(&p, opts, ctx))?;
     out.puzzle = def.name().to_string();
     out.metric = Some(def.metric().to_string());
     Ok(out)
+}
+
+/// God's number of `t` with a slot a class of symmetric positions
+/// ([`Classes`]), when it has symmetries and one process keeps its table
+/// in memory; `None` (said why) to analyse it position by position.
+fn analyse_classes(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<Option<Longest>, RunError> {
+    if ctx.processes().is_some_and(|p| p.count() > 1) || t.symmetries().len() < 2 {
+        return Ok(None);
+    }
+    if t.bytes() <= 16 {
+        classes_of::<Fixed<16>>(t, req, ctx, key)
+    } else if t.bytes() <= 32 {
+        classes_of::<Fixed<32>>(t, req, ctx, key)
+    } else if t.bytes() <= 64 {
+        classes_of::<Fixed<64>>(t, req, ctx, key)
+    } else {
+        classes_of::<Heap>(t, req, ctx, key)
+    }
+}
+
+/// [`analyse_classes`] with positions kept as `S`.
+fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<Option<Longest>, RunError> {
+    let say = |line: &str| {
+        if let Some(o) = ctx.observer() {
+            o.note(line);
+        }
+    };
+    let c = match Classes::<S>::new(t) {
+        Ok(c) => c,
+        Err(why) => {
+            say(&format!("{}: not reduced by its symmetries ({why})", t.name));
+            return Ok(None);
+        }
+    };
+    let g = c.symmetries();
+    say(&format!(
+        "{}: {} symmetries; {} slots, one a class of symmetric positions; {} at two bits a slot",
+        t.name,
+        g,
+        c.state_count(),
+        tansaku_core::memory::human(c.state_count().div_ceil(4))
+    ));
+    let opts = req.retro(ctx, format!("{key}, classes under {g} symmetries"));
+    let keep = opts.keep;
+    let a = match retrograde(&c, opts) {
+        Err(SearchError::OverBudget(why)) if req.disk.is_some() => {
+            say(&format!(
+                "{}: the classes' table does not fit ({why}): every position on disk",
+                t.name
+            ));
+            return Ok(None);
+        }
+        r => r?.0,
+    };
+    let classes = a.classes.clone().unwrap_or_default();
+    let p = Perm::<S>::new(t);
+    // Every position of the longest classes, up to the limit.
+    let mut positions: Vec<S> = Vec::new();
+    let mut listed = std::collections::HashSet::new();
+    for s in &a.positions {
+        for i in 0..p.symmetry_count() {
+            let image = p.apply_symmetry(i, s);
+            if positions.len() < keep && listed.insert(image.clone()) {
+                positions.push(image);
+            }
+        }
+    }
+    let space = c.state_count();
+    let mut out = Longest::of(
+        &p,
+        |s| p.grid(s),
+        String::new(),
+        Analysis { positions, ..a },
+        Some(space),
+        classes.last().copied(),
+        keep,
+    );
+    out.histogram_up_to_symmetry = Some(classes);
+    out.symmetries = p.symmetry_names();
+    out.representation = "dense, a slot a class";
+    Ok(Some(out))
 }
 
 pub(super) fn analyse_on<P: Defined>(p: &P, opts: RetroOptions, ctx: &Context) -> Result<Longest, RunError>
@@ -234,6 +325,7 @@ pub(super) fn analyse_from<const N: usize>(
         count,
         positions,
         stats: all.stats,
+        classes: None,
     };
     let mut out = Longest::of(
         p,

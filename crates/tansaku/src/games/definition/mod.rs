@@ -58,6 +58,6 @@ pub use analyse::analyse;
 pub use check::{check, summary, tws_moves};
 pub use defined::blocks_symmetries;
 pub use game::DefinedGame;
-pub use options::{definition_options, from_option};
+pub use options::{definition_options, from_option, longest_options};
 pub use solve::solve;
 pub use tables::{tables, warm};

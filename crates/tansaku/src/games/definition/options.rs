@@ -20,6 +20,24 @@ pub fn from_option() -> OptionSpec {
     .value_name("STATE")
 }
 
+/// Whether `longest` keeps a slot a class of symmetric positions of a
+/// `.tws` puzzle ([`analyse`]) or one a position.
+fn symmetry_option() -> OptionSpec {
+    OptionSpec::new(
+        "symmetry",
+        Kind::choice(&["on", "off"]),
+        Some("on"),
+        "For a .tws puzzle with symmetries: God's number with a slot a class of symmetric positions (off: a slot a position, as many times the memory as it has symmetries)",
+    )
+    .read_by(LONGEST)
+}
+
+/// The options `longest` reads of a definition beside its metric (the
+/// command line's flags for them): its start set and its symmetry.
+pub fn longest_options() -> Vec<OptionSpec> {
+    vec![from_option(), symmetry_option()]
+}
+
 /// The options of a definition: its start, its metric, and how its IDA*
 /// builds and reads its tables.
 pub fn definition_options(def: &Definition) -> Vec<OptionSpec> {
@@ -49,6 +67,7 @@ pub fn definition_options(def: &Definition) -> Vec<OptionSpec> {
         .value_name("SIZE"),
         crate::games::sliding::automaton_option(),
         from_option(),
+        symmetry_option(),
         OptionSpec::new(
             "symmetric-lookups",
             Kind::Int { min: 0, max: 64 },

@@ -31,9 +31,12 @@ use crate::tws::symmetry::TwsSymmetry;
 use crate::tws::{Perm, Positions, Tws, TwsMove};
 use tansaku_core::puzzle::{Puzzle, Ranked};
 
-/// Arrangements of the class orbits, at most: the classes are listed for
-/// each (five bytes an arrangement).
+/// Codes of the class orbits, at most: the classes are listed for each
+/// (five bytes a code), and a 64th of the positions (listing them costs
+/// a few conjugations a code: it must not outweigh the analysis), but
+/// [`MIN_ARRANGEMENTS`] at least.
 const MAX_ARRANGEMENTS: u64 = 1 << 24;
+const MIN_ARRANGEMENTS: u64 = 1 << 12;
 
 /// An arrangement not yet seen while the classes are listed, and one whose
 /// parities the moves never make.
@@ -541,8 +544,9 @@ impl<S: Positions> Ranked for Classes<'_, S> {
 
 /// The class orbits: orbits of slots that every symmetry maps onto
 /// themselves, the largest first while their codes' product stays within
-/// [`MAX_ARRANGEMENTS`].
+/// [`MAX_ARRANGEMENTS`] (less for few positions).
 fn pick_orbits(t: &Tws, reach: &Reach, syms: &[TwsSymmetry]) -> Result<Vec<(usize, u64)>, String> {
+    let most = MAX_ARRANGEMENTS.min(MIN_ARRANGEMENTS.max(reach.count() >> 6));
     let mut kept: Vec<(usize, u64)> = Vec::new();
     for (j, o) in reach.orbits.iter().enumerate() {
         let Some(k) = t.sets.iter().position(|set| set.offset == o.offset) else {
@@ -558,7 +562,7 @@ fn pick_orbits(t: &Tws, reach: &Reach, syms: &[TwsSymmetry]) -> Result<Vec<(usiz
             Some(t) => t.of_code.len() as u64,
             None => o.classes.count(),
         };
-        if !o.alike && closed && codes <= MAX_ARRANGEMENTS {
+        if !o.alike && closed && codes <= most {
             kept.push((j, codes));
         }
     }
@@ -566,14 +570,14 @@ fn pick_orbits(t: &Tws, reach: &Reach, syms: &[TwsSymmetry]) -> Result<Vec<(usiz
     let mut picked: Vec<(usize, u64)> = Vec::new();
     let mut product = 1u64;
     for (j, a) in kept {
-        if product * a <= MAX_ARRANGEMENTS && a > 1 {
+        if product * a <= most && a > 1 {
             product *= a;
             picked.push((j, a));
         }
     }
     if picked.is_empty() {
         return Err(format!(
-            "no orbit of slots that every symmetry keeps has between 2 and {MAX_ARRANGEMENTS} arrangements"
+            "no orbit of slots that every symmetry keeps has between 2 and {most} arrangements"
         ));
     }
     // Rank order, so that codes follow the orbits.

@@ -179,6 +179,10 @@ fn analyse_classes(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<O
     }
 }
 
+/// How many times fewer the slots of classes must be than those of
+/// positions to be used when both fit ([`classes_of`]).
+const FEWER: u64 = 4;
+
 /// [`analyse_classes`] with positions kept as `S`.
 fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<Option<Longest>, RunError> {
     let say = |line: &str| {
@@ -194,6 +198,19 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         }
     };
     let g = c.symmetries();
+    // A slot a position moves by tables, a class by playing positions
+    // (several times the work a slot): classes pay where they are
+    // several times fewer, or where positions do not fit.
+    let positions = t.reach().map_or(u64::MAX, |r| r.count());
+    let fits = ctx.budget().is_none_or(|b| positions / 4 <= b / 2);
+    if c.state_count().saturating_mul(FEWER) > positions && fits {
+        say(&format!(
+            "{}: not reduced by its {g} symmetries ({} slots a class against {positions} a position)",
+            t.name,
+            c.state_count()
+        ));
+        return Ok(None);
+    }
     say(&format!(
         "{}: {} symmetries; {} slots, one a class of symmetric positions; {} at two bits a slot",
         t.name,

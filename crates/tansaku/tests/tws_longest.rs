@@ -134,27 +134,29 @@ fn antipodes_up_to_symmetry_from_the_moves() {
     }
 }
 
+/// An observer that cancels its context at its `after`-th note (a level
+/// is a note), so that a run stops part way and leaves its checkpoint.
+struct StopAfter(usize, std::sync::atomic::AtomicUsize, Context);
+
+impl tansaku::context::Observer for StopAfter {
+    fn begin(&self, _: Option<u64>, _: &str) {}
+    fn update(&self, _: u64, _: &str) {}
+    fn note(&self, _: &str) {
+        if self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 == self.0 {
+            self.2.cancel();
+        }
+    }
+    fn end(&self) {}
+}
+
 /// God's-number runs of a `.tws` puzzle that pause and use little memory
 /// (twsearch #113, #114), with a slot a position: two bits a position, stopped after some levels
 /// and resumed from the checkpoint, or kept on disk, give the byte
 /// analysis's histogram, antipodes and antipode classes.
 #[test]
 fn tws_longest_two_bits_resumed_and_on_disk() {
-    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-    use tansaku::context::Observer;
+    use std::sync::atomic::AtomicUsize;
     use tansaku::search::retrograde::Bits;
-    /// Cancels its context after `after` levels (a note each).
-    struct StopAfter(usize, AtomicUsize, Context);
-    impl Observer for StopAfter {
-        fn begin(&self, _: Option<u64>, _: &str) {}
-        fn update(&self, _: u64, _: &str) {}
-        fn note(&self, _: &str) {
-            if self.1.fetch_add(1, Relaxed) + 1 == self.0 {
-                self.2.cancel();
-            }
-        }
-        fn end(&self) {}
-    }
     // The 2x2x2 in the half-turn metric: its 2,644 antipodes are more than
     // the 1,000 positions an answer keeps, so the classes must come from
     // the table. The Pyraminx: ranked over the positions its moves reach
@@ -716,20 +718,8 @@ fn classes_of_symmetric_positions_count_as_positions_do() {
 /// with a slot a position is refused by it, and the other way round.
 #[test]
 fn classes_resume_and_refuse_the_other_reduction() {
-    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-    use tansaku::context::Observer;
+    use std::sync::atomic::AtomicUsize;
     use tansaku::search::retrograde::Bits;
-    struct StopAfter(usize, AtomicUsize, Context);
-    impl Observer for StopAfter {
-        fn begin(&self, _: Option<u64>, _: &str) {}
-        fn update(&self, _: u64, _: &str) {}
-        fn note(&self, _: &str) {
-            if self.1.fetch_add(1, Relaxed) + 1 == self.0 {
-                self.2.cancel();
-            }
-        }
-        fn end(&self) {}
-    }
     let def = load("skewb.tws", Some("htm"));
     let whole = run::analyse(&def, &Request::default(), &Context::new()).unwrap();
     let figures = |l: &run::Longest| {

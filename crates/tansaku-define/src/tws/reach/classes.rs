@@ -178,6 +178,18 @@ impl<'a, S: Positions> Classes<'a, S> {
         self.syms.len()
     }
 
+    /// What the ranks are, for a checkpoint's key: the symmetries, and
+    /// the class orbits with their codes (another choice numbers the
+    /// classes otherwise).
+    pub fn describe(&self) -> String {
+        let orbits: Vec<String> = self.class_orbits.iter().map(|(j, n)| format!("{j}:{n}")).collect();
+        format!(
+            "classes under {} symmetries, class orbits {}",
+            self.syms.len(),
+            orbits.join(" ")
+        )
+    }
+
     /// The number of classes of the class orbits' arrangements.
     pub fn arrangement_classes(&self) -> usize {
         self.reps.len()

@@ -218,7 +218,7 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         c.state_count(),
         tansaku_core::memory::human(c.state_count().div_ceil(4))
     ));
-    let opts = req.retro(ctx, format!("{key}, classes under {g} symmetries"));
+    let opts = req.retro(ctx, format!("{key}, {}", c.describe()));
     let keep = opts.keep;
     let a = match retrograde(&c, opts) {
         Err(SearchError::OverBudget(why)) if req.disk.is_some() => {

@@ -272,7 +272,7 @@ impl<'a, S: Positions> Classes<'a, S> {
     /// class its representative, key and stabiliser.
     fn list_classes(&mut self) -> Result<(), String> {
         let n: u64 = self.class_orbits.iter().map(|&(_, a)| a).product();
-        let inverse = self.inverses()?;
+        let inverse = inverses(self.p.0, self.reach, self.syms)?;
         let t = self.p.0;
         let len = t.bytes();
         self.class_of = vec![UNSEEN; n as usize];
@@ -312,34 +312,6 @@ impl<'a, S: Positions> Classes<'a, S> {
             return Err("no arrangement of the class orbits has parities the moves make".into());
         }
         Ok(())
-    }
-
-    /// Each symmetry's inverse, by its slots and checked on two positions.
-    fn inverses(&self) -> Result<Vec<u8>, String> {
-        let t = self.p.0;
-        let len = t.bytes();
-        let tests: Vec<Vec<u8>> = [3, 7]
-            .iter()
-            .map(|&k| {
-                let mut s = vec![0u8; len];
-                self.reach.unrank_into(self.reach.count() / 11 * k, &mut s);
-                s
-            })
-            .collect();
-        let (mut once, mut twice) = (vec![0u8; len], vec![0u8; len]);
-        let mut out = Vec::with_capacity(self.syms.len());
-        for g in self.syms {
-            let h = self.syms.iter().position(|h| {
-                (0..t.sets.len()).all(|k| (0..g.to[k].len()).all(|i| h.to[k][usize::from(g.to[k][i])] as usize == i))
-                    && tests.iter().all(|s| {
-                        t.conjugate(g, s, &mut once);
-                        t.conjugate(h, &once, &mut twice);
-                        twice == *s
-                    })
-            });
-            out.push(h.ok_or("a symmetry has no inverse among them")? as u8);
-        }
-        Ok(out)
     }
 
     /// Writes the class orbits' code `a` into `s`: an arrangement's
@@ -424,30 +396,7 @@ impl<'a, S: Positions> Classes<'a, S> {
     }
 }
 
-impl<S: Positions> Puzzle for Classes<'_, S> {
-    type State = S;
-    type Move = TwsMove;
-
-    #[inline]
-    fn for_each_successor(&self, s: &S, f: impl FnMut(TwsMove, S)) {
-        self.p.for_each_successor(s, f)
-    }
-    fn apply(&self, s: &S, m: TwsMove) -> Option<S> {
-        self.p.apply(s, m)
-    }
-    fn is_goal(&self, s: &S) -> bool {
-        self.p.is_goal(s)
-    }
-    fn reversible(&self) -> bool {
-        true
-    }
-    fn state_heap_bytes(&self) -> u64 {
-        self.p.state_heap_bytes()
-    }
-    fn goal_states(&self) -> Option<Vec<S>> {
-        self.p.goal_states()
-    }
-}
+super::puzzle_of_positions!(Classes);
 
 impl<S: Positions> Ranked for Classes<'_, S> {
     fn state_count(&self) -> u64 {
@@ -595,4 +544,31 @@ fn pick_orbits(t: &Tws, reach: &Reach, syms: &[TwsSymmetry]) -> Result<Vec<(usiz
     // Rank order, so that codes follow the orbits.
     picked.sort_unstable();
     Ok(picked)
+}
+
+/// Each symmetry's inverse, by its slots and checked on two positions.
+pub(super) fn inverses(t: &Tws, reach: &Reach, syms: &[TwsSymmetry]) -> Result<Vec<u8>, String> {
+    let len = t.bytes();
+    let tests: Vec<Vec<u8>> = [3, 7]
+        .iter()
+        .map(|&k| {
+            let mut s = vec![0u8; len];
+            reach.unrank_into(reach.count() / 11 * k, &mut s);
+            s
+        })
+        .collect();
+    let (mut once, mut twice) = (vec![0u8; len], vec![0u8; len]);
+    let mut out = Vec::with_capacity(syms.len());
+    for g in syms {
+        let h = syms.iter().position(|h| {
+            (0..t.sets.len()).all(|k| (0..g.to[k].len()).all(|i| h.to[k][usize::from(g.to[k][i])] as usize == i))
+                && tests.iter().all(|s| {
+                    t.conjugate(g, s, &mut once);
+                    t.conjugate(h, &once, &mut twice);
+                    twice == *s
+                })
+        });
+        out.push(h.ok_or("a symmetry has no inverse among them")? as u8);
+    }
+    Ok(out)
 }

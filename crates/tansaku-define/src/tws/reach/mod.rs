@@ -39,12 +39,47 @@ use crate::tws::{Action, Tws};
 use factors::Factors;
 use orbit::{Orbit, parity};
 
+/// The [`Puzzle`](tansaku_core::puzzle::Puzzle) of a ranking of classes
+/// `$t<'_, S>`: its positions' (field `p`, a [`Perm`](crate::tws::Perm)),
+/// which a symmetry maps onto moves (no Illegal lines, no alike pieces).
+macro_rules! puzzle_of_positions {
+    ($t:ident) => {
+        impl<S: Positions> Puzzle for $t<'_, S> {
+            type State = S;
+            type Move = TwsMove;
+
+            #[inline]
+            fn for_each_successor(&self, s: &S, f: impl FnMut(TwsMove, S)) {
+                self.p.for_each_successor(s, f)
+            }
+            fn apply(&self, s: &S, m: TwsMove) -> Option<S> {
+                self.p.apply(s, m)
+            }
+            fn is_goal(&self, s: &S) -> bool {
+                self.p.is_goal(s)
+            }
+            fn reversible(&self) -> bool {
+                true
+            }
+            fn state_heap_bytes(&self) -> u64 {
+                self.p.state_heap_bytes()
+            }
+            fn goal_states(&self) -> Option<Vec<S>> {
+                self.p.goal_states()
+            }
+        }
+    };
+}
+pub(crate) use puzzle_of_positions;
+
 mod classes;
 mod factors;
 mod moves;
 mod orbit;
+mod tabled;
 
 pub use classes::Classes;
+pub use tabled::Tabled;
 
 /// Points (a slot and an orientation) past which the group's order is not
 /// computed: the chain holds up to the cube of them in bytes.

@@ -17,7 +17,7 @@ use tansaku_core::{Puzzle, Ranked, Symmetric};
 use tansaku_define::Cells as Fixed;
 use tansaku_define::Definition;
 use tansaku_define::blocks::Grid;
-use tansaku_define::tws::{Classes, Heap, Perm, Positions, StartSet, Tws};
+use tansaku_define::tws::{Classes, Heap, Perm, Positions, StartSet, Tabled, Tws};
 
 /// The distance of every position to the goal: dense (every rank, a
 /// byte or two bits each, with the request's checkpoints) where the ranks
@@ -179,31 +179,78 @@ fn analyse_classes(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<O
     }
 }
 
-/// How many times fewer the slots of classes must be than those of
-/// positions to be used when both fit ([`classes_of`]).
-const FEWER: u64 = 4;
+/// A ranking of classes, as the answer and a checkpoint name it.
+struct Reduction {
+    /// Symmetries (the identity included), and the ranks' description.
+    symmetries: usize,
+    what: String,
+    /// How many times fewer its slots must be than positions to be used
+    /// when both fit: classes played on positions cost several times a
+    /// slot moved by tables; classes moved by tables, a few table reads
+    /// more.
+    fewer: u64,
+    representation: &'static str,
+}
 
-/// [`analyse_classes`] with positions kept as `S`.
+/// [`analyse_classes`] with positions kept as `S`: classes moved by
+/// tables ([`Tabled`]) where an orbit splits so, else played on positions
+/// ([`Classes`]).
 fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<Option<Longest>, RunError> {
     let say = |line: &str| {
         if let Some(o) = ctx.observer() {
             o.note(line);
         }
     };
-    let c = match Classes::<S>::new(t) {
-        Ok(c) => c,
+    match Tabled::<S>::new(t) {
+        Ok(c) => {
+            let kind = Reduction {
+                symmetries: c.symmetries(),
+                what: c.describe(),
+                fewer: 2,
+                representation: "dense, a slot a class, moved by tables",
+            };
+            return reduced(t, req, ctx, key, &c, kind);
+        }
+        Err(why) => say(&format!("{}: classes not moved by tables ({why})", t.name)),
+    }
+    match Classes::<S>::new(t) {
+        Ok(c) => {
+            let kind = Reduction {
+                symmetries: c.symmetries(),
+                what: c.describe(),
+                fewer: 4,
+                representation: "dense, a slot a class",
+            };
+            reduced(t, req, ctx, key, &c, kind)
+        }
         Err(why) => {
             say(&format!("{}: not reduced by its symmetries ({why})", t.name));
-            return Ok(None);
+            Ok(None)
+        }
+    }
+}
+
+/// God's number of `t` by `c`'s ranks of classes, or `None` (said why)
+/// where they do not pay.
+fn reduced<S: Positions, C: Ranked<State = S>>(
+    t: &Tws,
+    req: &Request,
+    ctx: &Context,
+    key: &str,
+    c: &C,
+    kind: Reduction,
+) -> Result<Option<Longest>, RunError> {
+    let g = kind.symmetries;
+    let say = |line: &str| {
+        if let Some(o) = ctx.observer() {
+            o.note(line);
         }
     };
-    let g = c.symmetries();
-    // A slot a position moves by tables, a class by playing positions
-    // (several times the work a slot): classes pay where they are
-    // several times fewer, or where positions do not fit.
+    // Classes pay where they are `fewer` times fewer than positions, or
+    // where positions do not fit.
     let positions = t.reach().map_or(u64::MAX, |r| r.count());
     let fits = ctx.budget().is_none_or(|b| positions / 4 <= b / 2);
-    if c.state_count().saturating_mul(FEWER) > positions && fits {
+    if c.state_count().saturating_mul(kind.fewer) > positions && fits {
         say(&format!(
             "{}: not reduced by its {g} symmetries ({} slots a class against {positions} a position)",
             t.name,
@@ -218,9 +265,9 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         c.state_count(),
         tansaku_core::memory::human(c.state_count().div_ceil(4))
     ));
-    let opts = req.retro(ctx, format!("{key}, {}", c.describe()));
+    let opts = req.retro(ctx, format!("{key}, {}", kind.what));
     let keep = opts.keep;
-    let a = match retrograde(&c, opts) {
+    let a = match retrograde(c, opts) {
         Err(SearchError::OverBudget(why)) if req.disk.is_some() => {
             say(&format!(
                 "{}: the classes' table does not fit ({why}): every position on disk",
@@ -255,7 +302,7 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
     );
     out.histogram_up_to_symmetry = Some(classes);
     out.symmetries = p.symmetry_names();
-    out.representation = "dense, a slot a class";
+    out.representation = kind.representation;
     Ok(Some(out))
 }
 

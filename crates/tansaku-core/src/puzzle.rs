@@ -139,6 +139,21 @@ pub trait Ranked: Puzzle {
     fn for_each_successor_rank(&self, r: u64, f: impl FnMut(u64)) {
         successor_ranks_by_states(self, r, f)
     }
+    /// Whether `f` holds for the rank of some successor of the state of
+    /// rank `r`, as a bottom-up level asks of every unseen rank: by
+    /// default [`Ranked::for_each_successor_rank`], `f` called until it
+    /// holds; a puzzle whose successors cost more than a table read stops
+    /// making them there.
+    #[inline]
+    fn any_successor_rank(&self, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
+        let mut hit = false;
+        self.for_each_successor_rank(r, |q| {
+            if !hit {
+                hit = f(q);
+            }
+        });
+        hit
+    }
     /// Bytes of the tables [`Ranked::for_each_successor_rank`] builds on
     /// its first call (none by default): an analysis counts them in its
     /// budget beside the distance table.

@@ -286,13 +286,10 @@ fn bottom_up_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64,
                 continue;
             }
             *expanded += 1;
-            let mut hit = false;
-            p.for_each_successor_rank(r as u64, |rt| {
-                if !hit {
-                    let rt = rt as usize;
-                    let sh = (rt % C::PER_WORD) as u32 * C::BITS;
-                    hit = words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur;
-                }
+            let hit = p.any_successor_rank(r as u64, |rt| {
+                let rt = rt as usize;
+                let sh = (rt % C::PER_WORD) as u32 * C::BITS;
+                words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur
             });
             if hit {
                 new_w &= !((C::UNSEEN ^ next) << (k as u32 * C::BITS));

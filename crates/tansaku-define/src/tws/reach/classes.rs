@@ -390,6 +390,25 @@ impl<'a, S: Positions> Classes<'a, S> {
         &self.fixing[self.fix_at[c] as usize..self.fix_at[c + 1] as usize]
     }
 
+    /// Calls `f` with the successors' ranks of a class's least rank `r`
+    /// until it holds (then `true`); none for a rank that is not the least
+    /// of its class (never reached).
+    fn successors_until(&self, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
+        let s = self.unrank(r);
+        let c = (r / self.per_class) as usize;
+        if !self.fixing(c).is_empty() && self.rank(&s) != r {
+            return false;
+        }
+        // Played directly: a puzzle with symmetries has no Illegal lines
+        // (no ranks) nor alike pieces.
+        let t = self.p.0;
+        t.metric_moves.iter().any(|&i| {
+            let mut next = S::zeroed(t.bytes);
+            t.play_at(i, s.bytes(), next.bytes_mut());
+            f(self.rank(&next))
+        })
+    }
+
     /// The bytes of the class lists.
     fn list_bytes(&self) -> u64 {
         (self.class_of.len() * 5 + self.reps.len() * 8 + self.fixing.len() + self.local.len() * 8) as u64
@@ -462,19 +481,14 @@ impl<S: Positions> Ranked for Classes<'_, S> {
     /// The successors' ranks of a class's least rank; none for a rank
     /// that is not the least of its class (never reached).
     fn for_each_successor_rank(&self, r: u64, mut f: impl FnMut(u64)) {
-        let s = self.unrank(r);
-        let c = (r / self.per_class) as usize;
-        if !self.fixing(c).is_empty() && self.rank(&s) != r {
-            return;
-        }
-        // Played directly: a puzzle with symmetries has no Illegal lines
-        // (no ranks) nor alike pieces.
-        let t = self.p.0;
-        for &i in &t.metric_moves {
-            let mut next = S::zeroed(t.bytes);
-            t.play_at(i, s.bytes(), next.bytes_mut());
-            f(self.rank(&next));
-        }
+        self.successors_until(r, |q| {
+            f(q);
+            false
+        });
+    }
+
+    fn any_successor_rank(&self, r: u64, f: impl FnMut(u64) -> bool) -> bool {
+        self.successors_until(r, f)
     }
 
     fn successor_table_bytes(&self) -> u64 {

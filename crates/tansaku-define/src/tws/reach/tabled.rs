@@ -758,6 +758,28 @@ impl<'a, S: Positions> Tabled<'a, S> {
         best
     }
 
+    /// Calls `f` with the successors' ranks of a class's least rank `r`
+    /// until it holds (then `true`); none for a rank that is not the least
+    /// of its class (never reached).
+    #[inline]
+    fn successors_until(&self, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
+        let (c, a, rest) = self.parts(r);
+        if !self.fixing(c).is_empty() && self.least(c, a, rest) != r % self.per_class {
+            return false;
+        }
+        let (m, g) = (self.moves, self.g);
+        let (a, rest) = (a as usize, rest as usize);
+        for (i, &e) in self.step[c * m..(c + 1) * m].iter().enumerate() {
+            let (c2, y) = ((e >> 8) as usize, (e & 0xFF) as usize);
+            let a2 = self.a_conj[self.a_move[a * m + i] as usize * g + y];
+            let r2 = self.r_conj[self.r_move[rest * m + i] as usize * g + y];
+            if f(c2 as u64 * self.per_class + self.least(c2, a2, r2)) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Bytes of the tables.
     fn table_bytes(&self) -> u64 {
         (self.class_of.len() * 5
@@ -800,18 +822,15 @@ impl<S: Positions> Ranked for Tabled<'_, S> {
     /// that is not the least of its class (never reached).
     #[inline]
     fn for_each_successor_rank(&self, r: u64, mut f: impl FnMut(u64)) {
-        let (c, a, rest) = self.parts(r);
-        if !self.fixing(c).is_empty() && self.least(c, a, rest) != r % self.per_class {
-            return;
-        }
-        let (m, g) = (self.moves, self.g);
-        let (a, rest) = (a as usize, rest as usize);
-        for (i, &e) in self.step[c * m..(c + 1) * m].iter().enumerate() {
-            let (c2, y) = ((e >> 8) as usize, (e & 0xFF) as usize);
-            let a2 = self.a_conj[self.a_move[a * m + i] as usize * g + y];
-            let r2 = self.r_conj[self.r_move[rest * m + i] as usize * g + y];
-            f(c2 as u64 * self.per_class + self.least(c2, a2, r2));
-        }
+        self.successors_until(r, |q| {
+            f(q);
+            false
+        });
+    }
+
+    #[inline]
+    fn any_successor_rank(&self, r: u64, f: impl FnMut(u64) -> bool) -> bool {
+        self.successors_until(r, f)
     }
 
     fn successor_table_bytes(&self) -> u64 {

@@ -38,6 +38,8 @@ use tansaku_core::puzzle::{Puzzle, Ranked};
 /// Placements of the class pieces, at most (class lists of five bytes a
 /// placement).
 const MAX_PLACEMENTS: u64 = 1 << 25;
+/// Placements of the other pieces, at most (a table row each).
+const MAX_OTHERS: u64 = 1 << 20;
 /// States of the rest, at most (listed in a hash map).
 const MAX_REST: usize = 1 << 20;
 /// Slots of the split orbit, at most (bit masks of 16 bits).
@@ -223,6 +225,9 @@ impl<'a, S: Positions> Tabled<'a, S> {
         if o.alike || !(4..=MAX_SLOTS).contains(&n) {
             return Err("no orbit of 4 to 16 distinct pieces".into());
         }
+        if o.blinded {
+            return Err("the turns of some pieces are ignored".into());
+        }
         let k = t
             .sets
             .iter()
@@ -246,8 +251,15 @@ impl<'a, S: Positions> Tabled<'a, S> {
         if maps.iter().flatten().any(|&x| x == u8::MAX) {
             return Err("the symmetries do not keep the orbit".into());
         }
-        let turn = turns(t, o.offset, o.count, &o.slots, &home, o.o, o.blinded)?;
+        let turn = turns(t, o.offset, o.count, &o.slots, &home, o.o)?;
         let (b, a) = split(n, &maps)?;
+        let others: u64 = ((n - a.len() + 1)..=n).map(|x| x as u64).product();
+        if others > MAX_OTHERS {
+            return Err(format!(
+                "the {} pieces left beside the class pieces have more than {MAX_OTHERS} placements",
+                a.len()
+            ));
+        }
         let mut c = Tabled {
             p: Perm::new(t),
             syms,
@@ -292,10 +304,11 @@ impl<'a, S: Positions> Tabled<'a, S> {
         c.parities(reach)?;
         let placements = c.placements();
         let span = u64::from(c.fact) >> u32::from(c.halve);
-        if placements * span * c.ns != reach.count() {
+        let counted = placements.checked_mul(span * c.ns);
+        if counted != Some(reach.count()) {
             return Err(format!(
                 "its parts count {} positions, not {}",
-                placements * span * c.ns,
+                counted.map_or("more than 2^64".into(), |x| x.to_string()),
                 reach.count()
             ));
         }
@@ -309,15 +322,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
 /// The turn of each piece (by home) on each slot of an orbit, where the
 /// moves leave it one; `Err` where a piece can stand on a slot turned two
 /// ways.
-fn turns(
-    t: &Tws,
-    offset: usize,
-    count: usize,
-    slots: &[u8],
-    home: &[u8],
-    o: u8,
-    blinded: bool,
-) -> Result<Vec<u8>, String> {
+fn turns(t: &Tws, offset: usize, count: usize, slots: &[u8], home: &[u8], o: u8) -> Result<Vec<u8>, String> {
     let n = slots.len();
     let goal = &t.goals[0];
     let mut out = vec![0u8; goal.len()];
@@ -342,19 +347,14 @@ fn turns(
     let mut turn = vec![u8::MAX; n * n];
     let mut queue = Vec::new();
     for h in 0..n {
-        let x = if blinded {
-            0
-        } else {
-            goal[offset + count + usize::from(slots[h])]
-        };
-        turn[h * n + h] = x;
+        turn[h * n + h] = goal[offset + count + usize::from(slots[h])];
         queue.push((h, h));
     }
     while let Some((h, kk)) = queue.pop() {
         let x = turn[h * n + kk];
         for d in &dest {
             let (to, add) = d[kk];
-            let y = if blinded { 0 } else { (x + add) % o };
+            let y = (x + add) % o;
             let at = h * n + usize::from(to);
             if turn[at] == u8::MAX {
                 turn[at] = y;

@@ -290,6 +290,31 @@ fn several_solved_positions() {
     assert_eq!(all.states, 3_674_160);
     let one = run::analyse(&home, &Request::default(), &Context::new()).unwrap();
     assert!(all.longest <= one.longest);
+    // Ranked a slot a position of the first block's group (the second is
+    // one of them), with the histogram of the table over every
+    // arrangement; a second block outside that group (a corner twisted)
+    // leaves the ranks to the arrangements, and its positions count too.
+    {
+        use tansaku::define::tws::Perm;
+        use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+        let (r, reach) = tb.ranked_by_reach().unwrap();
+        assert_eq!(reach.count(), 3_674_160);
+        let (few, _) = retrograde_dense(&Perm::<Cells<32>>::new(&r), RetroOptions::default()).unwrap();
+        let (every, _) = retrograde_dense(&Perm::<Cells<32>>::new(tb), RetroOptions::default()).unwrap();
+        assert_eq!(few.histogram, every.histogram);
+        assert_eq!(all.histogram, every.histogram);
+        let twisted = both_text.replacen(&block, "Solved\nCORNERS\n1 2 3 4 5 6 7\n1 0 0 0 0 0 0\nEnd\n", 1);
+        let Definition::Tws(tt) = Definition::parse(&Src::new("twisted.tws", &twisted), None).unwrap() else {
+            unreachable!()
+        };
+        assert!(
+            tt.ranked_by_reach()
+                .unwrap_err()
+                .contains("not all reached from the first")
+        );
+        let two = run::analyse(&Definition::Tws(tt), &Request::default(), &Context::new()).unwrap();
+        assert_eq!(two.states, 2 * 3_674_160);
+    }
     // Not the first block's pieces.
     let bad = both_text.replacen(&block, "Solved\nCORNERS\n1 1 3 4 5 6 7\n0 0 0 0 0 0 0\nEnd\n", 1);
     let e = Definition::parse(&Src::new("bad.tws", &bad), None).unwrap_err();

@@ -147,9 +147,6 @@ impl Reach {
     /// ranked in halves when `halves` (as large ones always are: the tests
     /// run the halves on puzzles small enough to check whole).
     fn build(t: &Tws, halves: bool) -> Result<Reach, String> {
-        if t.goals.len() != 1 {
-            return Err("the file has several solved positions".into());
-        }
         if !t.illegal.is_empty() {
             return Err("the file's Illegal lines forbid positions the moves reach".into());
         }
@@ -227,6 +224,11 @@ impl Reach {
         };
         reach.goal = vec![0; reach.moduli.len()];
         reach.goal = reach.invariants(&t.solved).1[..reach.moduli.len()].to_vec();
+        // Further solved positions (the Dino Cube's mirror image) are
+        // ranked alike when they are positions of the first's group.
+        if t.goals[1..].iter().any(|g| !reach.exact() || !reach.contains(g)) {
+            return Err("the file has several solved positions, not all reached from the first".into());
+        }
         Ok(reach)
     }
 

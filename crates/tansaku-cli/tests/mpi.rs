@@ -54,6 +54,40 @@ fn any_number_of_processes_gives_the_same_2x5_analysis() {
     }
 }
 
+/// A puzzle file runs across processes as a built-in game does, a slot a
+/// reachable position (classes are a single process's): the Dino Cube's
+/// published table (OEIS A079766, two solved looks) on three processes is
+/// the single process's two-bit analysis.
+#[test]
+fn a_puzzle_file_across_processes_gives_its_single_process_analysis() {
+    let dino = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/dino.tws");
+    let args = ["longest", "--def", dino, "--json", "-q", "--limit", "5"];
+    let single = result(
+        Command::new(env!("CARGO_BIN_EXE_tansaku"))
+            .args(args)
+            .args(["--bits", "2"])
+            .output()
+            .unwrap(),
+    );
+    let out = mpiexec("3", &[&args[..], &["--mpi"]].concat());
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("3 processes"), "{err}");
+    let spread = result(out);
+    assert_eq!(spread, single);
+    let histogram: Vec<u64> = spread["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        histogram,
+        [
+            2, 32, 320, 2816, 23424, 180084, 1227084, 6167660, 10926002, 1429972, 1004
+        ]
+    );
+}
+
 #[test]
 fn a_killed_job_goes_on_from_every_processs_checkpoint() {
     let args = ["longest", "sliding", "--size", "4x3", "--json", "-q", "--mpi"];

@@ -29,7 +29,7 @@ pub(crate) fn check(uses_mpi: bool) -> Option<std::process::ExitCode> {
         return Some(std::process::ExitCode::SUCCESS);
     }
     let how = if cfg!(feature = "mpi") {
-        "give --mpi to share the work between them (longest sliding, solve sliding)"
+        "give --mpi to share the work between them (longest of a built-in game or a puzzle file, solve sliding)"
     } else {
         "this build has no MPI support (build with --features mpi, then give --mpi)"
     };

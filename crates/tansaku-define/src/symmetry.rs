@@ -25,7 +25,9 @@ pub use super::tws::symmetry::TwsSymmetry;
 use std::collections::HashMap;
 
 /// Search steps allowed before giving up (the symmetries of every puzzle
-/// tried need a few thousand); past it, only the identity is kept.
+/// tried need a few thousand, the generators taken in the order of
+/// [`Search::order_generators`]); past it, only the identity is kept (the
+/// big cubes of twsearch's samples, in about 0.05 s).
 const STEP_LIMIT: u64 = 2_000_000;
 
 /// A point: a (slot, orientation) pair, numbered set after set.
@@ -90,6 +92,8 @@ struct Search<'a> {
     sigma: Vec<u16>,
     inverse: Vec<u16>,
     trail: Vec<u16>,
+    /// Pairs still to carry, kept between calls.
+    work: Vec<(usize, usize)>,
     found: Vec<Vec<u16>>,
     steps: u64,
 }
@@ -99,7 +103,16 @@ impl Search<'_> {
     /// chosen; false (with `σ` left partly extended: undo to the trail
     /// mark) on a contradiction.
     fn assign(&mut self, x: usize, y: usize, chosen: usize) -> bool {
-        let mut work = vec![(x, y)];
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        work.push((x, y));
+        let ok = self.carry(&mut work, chosen);
+        self.work = work;
+        ok
+    }
+
+    /// [`Search::assign`]'s closure over the pairs in `work`.
+    fn carry(&mut self, work: &mut Vec<(usize, usize)>, chosen: usize) -> bool {
         while let Some((x, y)) = work.pop() {
             self.steps += 1;
             let (sx, iy) = (self.sigma[x], self.inverse[y]);
@@ -126,9 +139,9 @@ impl Search<'_> {
     /// Checks the generator `g`'s chosen image against every point mapped
     /// so far, carrying it further.
     fn spread(&mut self, g: usize) -> bool {
-        let mapped: Vec<u16> = self.trail.clone();
-        for x in mapped {
-            let x = usize::from(x);
+        // The points mapped before (assign only pushes onto the trail).
+        for k in 0..self.trail.len() {
+            let x = usize::from(self.trail[k]);
             let y = usize::from(self.sigma[x]);
             let (gx, hy) = (
                 usize::from(self.gens[g][x]),
@@ -157,6 +170,7 @@ impl Search<'_> {
         let Some(x) = self.seed() else {
             return;
         };
+        self.order_generators(x);
         let set = self.pts.set_of(x);
         let end = self.pts.start.get(set + 1).copied().unwrap_or(self.pts.count);
         for y in self.pts.start[set]..end {
@@ -166,6 +180,53 @@ impl Search<'_> {
             }
             self.undo(mark);
         }
+    }
+
+    /// Puts first the generators that move the points mapped by then (the
+    /// seed `x`, then what the generators before carry it to), so that each
+    /// image chosen is checked against, and carries, points already mapped:
+    /// in file order, a generator far from the seed (most of a Dino Cube's
+    /// or a Loopover's moves) could take any image unchecked, and the
+    /// search would pass its limit before the first symmetry.
+    fn order_generators(&mut self, x: usize) {
+        let mut mapped: Vec<bool> = self.sigma.iter().map(|&s| s != NONE).collect();
+        mapped[x] = true;
+        let support: Vec<Vec<usize>> = self
+            .gens
+            .iter()
+            .map(|g| (0..g.len()).filter(|&p| usize::from(g[p]) != p).collect())
+            .collect();
+        let mut left: Vec<usize> = (0..self.gens.len()).collect();
+        let mut order = Vec::with_capacity(left.len());
+        while !left.is_empty() {
+            let touching = |g: usize| support[g].iter().filter(|&&p| mapped[p]).count();
+            let best = (0..left.len())
+                .max_by_key(|&k| (touching(left[k]), std::cmp::Reverse(k)))
+                .unwrap_or(0);
+            let g = left.remove(best);
+            order.push(g);
+            // What the chosen generators carry the mapped points to (they
+            // were closed under the ones before): the new generator from
+            // each mapped point, then every chosen one from each new point.
+            let mut work = Vec::new();
+            for &p in &support[g] {
+                let q = usize::from(self.gens[g][p]);
+                if mapped[p] && !mapped[q] {
+                    mapped[q] = true;
+                    work.push(q);
+                }
+            }
+            while let Some(p) = work.pop() {
+                for &h in &order {
+                    let q = usize::from(self.gens[h][p]);
+                    if !mapped[q] {
+                        mapped[q] = true;
+                        work.push(q);
+                    }
+                }
+            }
+        }
+        self.gens = order.iter().map(|&g| self.gens[g].clone()).collect();
     }
 
     /// The point to map first: of the points not fixed, one whose orbit
@@ -327,6 +388,7 @@ impl Tws {
             sigma: vec![NONE; pts.count],
             inverse: vec![NONE; pts.count],
             trail: Vec::new(),
+            work: Vec::new(),
             found: Vec::new(),
             steps: 0,
         };

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use tansaku_core::context::Tables;
 use tansaku_core::search::retrograde::{RetroOptions, retrograde_dense};
 use tansaku_core::{Context, Ranked};
-use tansaku_define::{Cells, Definition, prune};
+use tansaku_define::{Cells, Definition, Src, prune};
 
 /// Canonical sequences of the 3x3x3: 18 first moves, then 15 or 12 (a
 /// face is never followed by itself, and of two opposite faces only one
@@ -377,7 +377,6 @@ fn symmetry_reduced_tables_equal_the_full_ones() {
 /// distance, in both metrics, over the whole space of the small puzzles.
 #[test]
 fn symmetries_found_from_the_moves_keep_distances() {
-    use tansaku_define::tws::Perm;
     let cube = load("3x3x3.tws", None);
     let Definition::Tws(c) = &cube else { unreachable!() };
     assert_eq!(c.symmetries().len(), 48);
@@ -389,22 +388,84 @@ fn symmetries_found_from_the_moves_keep_distances() {
     ] {
         let def = load(file, Some(metric));
         let Definition::Tws(t) = &def else { unreachable!() };
-        let syms = t.symmetries();
-        assert_eq!(syms.len(), count, "{file} {metric}");
-        let p = Perm::<Cells<32>>::new(t);
-        let (_, table) = retrograde_dense(&p, RetroOptions::default()).unwrap();
-        let n = t.bytes();
-        let mut c = [0u8; 32];
-        // Every seventh reachable position (the ranks also number
-        // positions the moves never reach).
-        for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()).step_by(7) {
-            let s = p.unrank(r);
-            let d = table.get(r);
-            for sym in syms {
-                t.conjugate(sym, &s.0[..n], &mut c[..n]);
-                let image = p.rank(&p.state(&c[..n]));
-                assert_eq!(table.get(image), d, "{file} {metric} rank {r}");
+        assert_eq!(t.symmetries().len(), count, "{file} {metric}");
+        keeps_distances(t, &format!("{file} {metric}"));
+    }
+}
+
+/// Every symmetry of `t` keeps the distance of every seventh reachable
+/// position (the ranks also number positions the moves never reach).
+fn keeps_distances(t: &tansaku_define::tws::Tws, what: &str) {
+    use tansaku_define::tws::Perm;
+    let p = Perm::<Cells<32>>::new(t);
+    let (_, table) = retrograde_dense(&p, RetroOptions::default()).unwrap();
+    let n = t.bytes();
+    let mut c = [0u8; 32];
+    for r in (0..p.state_count()).filter(|&r| table.get(r).is_some()).step_by(7) {
+        let s = p.unrank(r);
+        let d = table.get(r);
+        for sym in t.symmetries() {
+            t.conjugate(sym, &s.0[..n], &mut c[..n]);
+            let image = p.rank(&p.state(&c[..n]));
+            assert_eq!(table.get(image), d, "{what} rank {r}");
+        }
+    }
+}
+
+/// A Loopover board of `rows` x `cols` tiles as twsearch writes one
+/// (`samples/main/lo44.tws`): a move turns a row or a column one place.
+fn loopover(rows: usize, cols: usize) -> String {
+    let n = rows * cols;
+    let mut text = format!("Name Loopover\nSet TILE {n} 1\nSolved\nTILE\n");
+    text += &(1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(" ");
+    text += "\nEnd\n";
+    let mut line = |name: String, from: &dyn Fn(usize, usize) -> usize| {
+        let p: Vec<String> = (0..n).map(|i| (from(i / cols, i % cols) + 1).to_string()).collect();
+        text += &format!("Move {name}\nTILE\n{}\nEnd\n", p.join(" "));
+    };
+    for r in 0..rows {
+        line(format!("{}H", r + 1), &|i, j| {
+            if i == r {
+                i * cols + (j + cols - 1) % cols
+            } else {
+                i * cols + j
             }
+        });
+    }
+    for c in 0..cols {
+        line(format!("{}V", c + 1), &|i, j| {
+            if j == c {
+                (i + rows - 1) % rows * cols + j
+            } else {
+                i * cols + j
+            }
+        });
+    }
+    text
+}
+
+/// The symmetries of a Loopover board, found from its moves, whose seed
+/// point most moves leave alone: the torus's translations times the
+/// square's 8 turns and mirrors (a rectangle's 4), and on the 5x5 in the
+/// half-turn metric also the maps that turn a row's one-place move into
+/// its two-place one (x -> 2x on each axis). Each keeps distances (3x3).
+#[test]
+fn loopover_symmetries_are_found_from_its_moves() {
+    for (rows, cols, metric, count) in [
+        (3, 3, "htm", 9 * 8),
+        (3, 3, "qtm", 9 * 8),
+        (3, 4, "htm", 12 * 4),
+        (4, 4, "htm", 16 * 8),
+        (4, 4, "qtm", 16 * 8),
+        (5, 5, "htm", 25 * 32),
+        (5, 5, "qtm", 25 * 8),
+    ] {
+        let text = loopover(rows, cols);
+        let def = Definition::parse(&Src::new("loopover.tws", &text), Some(metric)).unwrap();
+        let Definition::Tws(t) = &def else { unreachable!() };
+        assert_eq!(t.symmetries().len(), count, "{rows}x{cols} {metric}");
+        if rows * cols == 9 {
+            keeps_distances(t, &format!("{rows}x{cols} {metric}"));
         }
     }
 }

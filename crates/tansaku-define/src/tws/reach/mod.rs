@@ -124,9 +124,10 @@ pub struct Reach {
 
 impl Reach {
     /// The ranks of `t`'s reachable positions, or why its positions cannot
-    /// be ranked so: several goals, `Illegal` lines, too many points, too
-    /// many ranks. Where the constraints do not describe the group, some
-    /// ranks are positions the moves never reach ([`Reach::inexact`]).
+    /// be ranked so: further goals outside the first one's group, `Illegal`
+    /// lines, too many points, too many ranks. Where the constraints do not
+    /// describe the group, some ranks are positions the moves never reach
+    /// ([`Reach::inexact`]).
     ///
     /// ```
     /// use tansaku_define::{Definition, Src, tws::Reach};

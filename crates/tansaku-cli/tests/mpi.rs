@@ -24,9 +24,9 @@ fn mpiexec(n: &str, args: &[&str]) -> Output {
     run(mpi_job(n, args, pdb.path()))
 }
 
-#[test]
-fn four_processes_give_the_single_process_analysis_of_the_3x4() {
-    let args = ["longest", "sliding", "--size", "4x3", "--json", "-q"];
+/// The analysis `args` on `n` processes, checked equal to the single
+/// process's at two bits, and said on stderr to run on `n`.
+fn as_single(n: &str, args: &[&str]) -> Value {
     let single = result(
         Command::new(env!("CARGO_BIN_EXE_tansaku"))
             .args(args)
@@ -34,11 +34,17 @@ fn four_processes_give_the_single_process_analysis_of_the_3x4() {
             .output()
             .unwrap(),
     );
-    let out = mpiexec("4", &[&args[..], &["--mpi"]].concat());
+    let out = mpiexec(n, &[args, &["--mpi"]].concat());
     let err = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(err.contains("4 processes"), "{err}");
+    assert!(err.contains(&format!("{n} processes")), "{err}");
     let spread = result(out);
     assert_eq!(spread, single);
+    spread
+}
+
+#[test]
+fn four_processes_give_the_single_process_analysis_of_the_3x4() {
+    let spread = as_single("4", &["longest", "sliding", "--size", "4x3", "--json", "-q"]);
     assert_eq!(
         (spread["longest"].as_u64(), spread["count"].as_u64()),
         (Some(53), Some(18))
@@ -61,19 +67,7 @@ fn any_number_of_processes_gives_the_same_2x5_analysis() {
 #[test]
 fn a_puzzle_file_across_processes_gives_its_single_process_analysis() {
     let dino = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/dino.tws");
-    let args = ["longest", "--def", dino, "--json", "-q", "--limit", "5"];
-    let single = result(
-        Command::new(env!("CARGO_BIN_EXE_tansaku"))
-            .args(args)
-            .args(["--bits", "2"])
-            .output()
-            .unwrap(),
-    );
-    let out = mpiexec("3", &[&args[..], &["--mpi"]].concat());
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(err.contains("3 processes"), "{err}");
-    let spread = result(out);
-    assert_eq!(spread, single);
+    let spread = as_single("3", &["longest", "--def", dino, "--json", "-q", "--limit", "5"]);
     let histogram: Vec<u64> = spread["histogram"]
         .as_array()
         .unwrap()

@@ -112,9 +112,6 @@ impl<'a, S: Positions> Classes<'a, S> {
             .reach
             .as_deref()
             .ok_or("the puzzle is not ranked by its reachable positions")?;
-        if t.goals.len() != 1 {
-            return Err("the file has several solved positions".into());
-        }
         let syms = t.symmetries();
         if syms.len() < 2 {
             return Err("the puzzle has no symmetry but the identity".into());

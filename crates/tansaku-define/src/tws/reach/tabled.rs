@@ -197,9 +197,6 @@ impl<'a, S: Positions> Tabled<'a, S> {
             .reach
             .as_deref()
             .ok_or("the puzzle is not ranked by its reachable positions")?;
-        if t.goals.len() != 1 {
-            return Err("the file has several solved positions".into());
-        }
         if !reach.exact() {
             return Err("its ranks are not exactly its positions".into());
         }

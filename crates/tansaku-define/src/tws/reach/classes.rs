@@ -116,6 +116,9 @@ impl<'a, S: Positions> Classes<'a, S> {
         if syms.len() < 2 {
             return Err("the puzzle has no symmetry but the identity".into());
         }
+        if !reach.ties.is_empty() {
+            return Err("the moves tie orbits of slots to one another: they are ranked jointly, not in classes".into());
+        }
         if syms.len() > 256 || reach.orbits.len() > 64 {
             return Err("more than 256 symmetries or 64 orbits of slots".into());
         }

@@ -28,11 +28,13 @@
 //! These constraints describe the group exactly when the group's order
 //! (Schreier–Sims, [`crate::schreier`]) equals the number of
 //! permutations they allow: then every rank is a reachable position and
-//! [`Reach::count`] is the number of positions ([`Reach::exact`]). When
-//! the moves tie pieces further (two sets turned in lockstep, a twist
-//! that follows a permutation), the ranks hold every reachable position
-//! and some others, still far fewer than the arrangements; the reason is
-//! kept ([`Reach::inexact`]).
+//! [`Reach::count`] is the number of positions ([`Reach::exact`]). Orbits
+//! the moves tie to one another (two sets turned in lockstep) are ranked
+//! jointly where their joint states fit a list ([`Reach::tied`]). When
+//! the moves tie pieces further (a twist that follows a permutation in an
+//! orbit too large to list), the ranks hold every reachable position and
+//! some others, still far fewer than the arrangements; the reason is kept
+//! ([`Reach::inexact`]).
 
 use crate::schreier::Chain;
 use crate::tws::{Action, Tws};
@@ -77,6 +79,7 @@ mod factors;
 mod moves;
 mod orbit;
 mod tabled;
+mod tie;
 
 pub use classes::Classes;
 pub use tabled::Tabled;
@@ -116,6 +119,8 @@ pub struct Reach {
     order: Vec<u64>,
     /// Arrangements the file's sets allow ([`Tws::position_count`]).
     arrangements: u64,
+    /// Orbits ranked jointly.
+    ties: Vec<tie::Tie>,
     /// Every rank is a position the moves reach; else why not.
     exact: Result<(), String>,
     /// The move tables on ranks, built when first asked for.
@@ -180,7 +185,6 @@ impl Reach {
         }
         let too_many = || format!("more than {MAX_INVARIANTS} parities and orientation sums");
         let reached = closure(&built, &moves, &full).ok_or_else(too_many)?;
-        let exact = exactness(&built, &listed, &moves, &full, reached.len(), &order);
         let size = moduli.iter().try_fold(1u64, |a, &x| a.checked_mul(u64::from(x)));
         let kept_size = size
             .filter(|&n| n <= MAX_INVARIANTS && moduli.len() <= MAX_KEPT)
@@ -220,9 +224,20 @@ impl Reach {
             count,
             order,
             arrangements: t.position_count(),
-            exact,
+            ties: Vec::new(),
+            exact: Ok(()),
             tables: std::sync::OnceLock::new(),
         };
+        reach.tie(t, &moves);
+        reach.exact = exactness(
+            &reach.orbits,
+            &reach.ties,
+            &listed,
+            &moves,
+            &full,
+            reached.len(),
+            &reach.order,
+        );
         reach.goal = vec![0; reach.moduli.len()];
         reach.goal = reach.invariants(&t.solved).1[..reach.moduli.len()].to_vec();
         // Further solved positions (the Dino Cube's mirror image) are
@@ -319,6 +334,10 @@ impl Reach {
                 return false;
             }
         }
+        let mut v = [0u8; MAX_KEPT];
+        if self.ties.iter().any(|tie| tie.rank(&self.orbits, s, &mut v).is_none()) {
+            return false;
+        }
         let (_, v) = self.invariants(s);
         self.index[self.code(&v[..self.moduli.len()]) as usize] != u32::MAX
     }
@@ -335,9 +354,15 @@ impl Reach {
             e /= m;
         }
         let mut seq = [0u8; MAX_ORBIT];
-        for orbit in self.orbits.iter().rev() {
+        for (i, orbit) in self.orbits.iter().enumerate().rev() {
             let x = r % orbit.span;
             r /= orbit.span;
+            if let Some(k) = orbit.tie {
+                if self.ties[k].members[0] == i {
+                    self.ties[k].unrank(&self.orbits, x, &v, c);
+                }
+                continue;
+            }
             if let Some(table) = &orbit.table {
                 let p = orbit.parity.map_or(0, |k| v[k]);
                 let sum = orbit.sum.map_or(0, |k| v[k]);
@@ -437,13 +462,51 @@ impl Reach {
         moves::Moves::entries(self, t).map_or(0, |e| e * 4)
     }
 
+    /// Ranks the orbits the moves tie to one another jointly ([`tie`]):
+    /// the first member of a tie carries its span, the others 1.
+    fn tie(&mut self, t: &Tws, moves: &[&Action]) {
+        self.ties = tie::ties(self, t, moves);
+        for (k, tie) in self.ties.iter().enumerate() {
+            for (j, &i) in tie.members.iter().enumerate() {
+                self.orbits[i].tie = Some(k);
+                self.orbits[i].span = if j == 0 { tie.span } else { 1 };
+            }
+        }
+        let spans: u64 = self.orbits.iter().map(|o| o.span).product();
+        self.count = spans * self.members.len() as u64;
+    }
+
+    /// How many groups of orbits the moves tie to one another are ranked
+    /// jointly (the 2x3x5's corners of both layers), and how many orbits
+    /// they hold.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::Reach};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/skewb.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("skewb.tws", &text), None).unwrap() else { panic!() };
+    /// let r = Reach::new(&t).unwrap();
+    /// // Four fixed corners' twists tied to the order of the four that move.
+    /// assert_eq!((r.tied(), r.count(), r.exact()), ((1, 5), 3_149_280, true));
+    /// ```
+    pub fn tied(&self) -> (usize, usize) {
+        (self.ties.len(), self.ties.iter().map(|t| t.members.len()).sum())
+    }
+
     /// The rank of `s` over the orbits (without `H`) and its invariants.
     #[inline]
     fn invariants(&self, s: &[u8]) -> (u64, [u8; MAX_KEPT]) {
         let mut r = 0u64;
         let mut v = [0u8; MAX_KEPT];
-        for orbit in &self.orbits {
-            r = r * orbit.span + self.orbit_rank(orbit, s, &mut v, true);
+        for (i, orbit) in self.orbits.iter().enumerate() {
+            let x = match orbit.tie {
+                None => self.orbit_rank(orbit, s, &mut v, true),
+                Some(k) if self.ties[k].members[0] == i => {
+                    // A position outside the ties' lists has no rank.
+                    self.ties[k].rank(&self.orbits, s, &mut v).unwrap_or(0)
+                }
+                Some(_) => 0,
+            };
+            r = r * orbit.span + x;
         }
         (r, v)
     }
@@ -670,6 +733,7 @@ fn closure(built: &[Orbit], moves: &[&Action], full: &[u8]) -> Option<Vec<Vec<u8
 /// else why not.
 fn exactness(
     built: &[Orbit],
+    ties: &[tie::Tie],
     listed: &[Option<Factors>],
     moves: &[&Action],
     full: &[u8],
@@ -679,7 +743,20 @@ fn exactness(
     // The group's order against what the constraints allow: every
     // orbit's permutations and orientations, times H's share.
     let mut allowed = Factors::default();
+    // A tie, as a listed orbit: its own group over the invariants it
+    // reaches.
+    for tie in ties {
+        let members: Vec<&Orbit> = tie.members.iter().map(|&i| &built[i]).collect();
+        allowed.times_all(&tie::joint_order(&members, moves));
+        for m in members.iter().flat_map(|o| o.full_moduli()) {
+            allowed.times(u64::from(m));
+        }
+        allowed.over(tie::joint_invariants(&members, moves));
+    }
     for (orbit, listed) in built.iter().zip(listed) {
+        if orbit.tie.is_some() {
+            continue;
+        }
         match listed {
             // A listed orbit: its own group, over the invariants it
             // reaches (each class of the list as large).

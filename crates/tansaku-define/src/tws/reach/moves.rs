@@ -28,6 +28,8 @@
 //! declines and the positions are played on bytes.
 
 use super::orbit::{Orbit, Split};
+#[cfg(doc)]
+use super::tie::Tie;
 use super::{MAX_ORBIT, Reach};
 use crate::tws::{Action, Tws};
 use rayon::prelude::*;
@@ -103,6 +105,10 @@ struct Part {
     /// Which kept invariants the orbit has ([`Reach`]'s places).
     parity_at: Option<usize>,
     sum_at: Option<usize>,
+    /// Listed: the kept invariants that class a state, and their moduli;
+    /// a tie's numbers of the classes its states have ([`Tie`]).
+    places: Vec<(usize, u8)>,
+    compact: Vec<u32>,
 }
 
 /// The tables of a [`Reach`]: see the module documentation.
@@ -160,12 +166,14 @@ impl Moves {
     pub(super) fn entries(reach: &Reach, t: &Tws) -> Option<u64> {
         let m = t.metric_moves.len() as u64;
         let mut total = 0u64;
-        for orbit in &reach.orbits {
+        for (i, orbit) in reach.orbits.iter().enumerate() {
             let n = orbit.slots.len() as u32;
-            let entries = match &orbit.table {
-                Some(table) => [table.codes.len() as u64 * orbit.span, 0],
-                None if orbit.blinded || (orbit.reached > 1 && orbit.sum.is_none()) => return None,
-                None => [
+            let entries = match (orbit.tie.map(|k| &reach.ties[k]), &orbit.table) {
+                (Some(tie), _) if tie.members[0] == i => [tie.table.codes.len() as u64 * tie.span, 0],
+                (Some(_), _) => [0, 0],
+                (None, Some(table)) => [table.codes.len() as u64 * orbit.span, 0],
+                (None, None) if orbit.blinded || (orbit.reached > 1 && orbit.sum.is_none()) => return None,
+                (None, None) => [
                     orbit
                         .split
                         .as_ref()
@@ -197,23 +205,32 @@ impl Moves {
     /// orbit does not suit them.
     pub(super) fn new(reach: &Reach, t: &Tws) -> Option<Moves> {
         Moves::entries(reach, t)?;
+        Some(Moves::build(reach, t))
+    }
+
+    /// The tables of `reach`, whatever their size (every orbit must suit
+    /// them: see [`Moves::entries`]).
+    fn build(reach: &Reach, t: &Tws) -> Moves {
         let moves: Vec<&Action> = t.metric_moves.iter().map(|&i| &t.actions[i]).collect();
         let mut weight = 1u64;
+        // A tie's first member carries its share, the others none.
         let mut parts: Vec<Part> = reach
             .orbits
             .iter()
+            .enumerate()
             .rev()
-            .map(|orbit| {
-                let part = Part::of(reach, orbit, &moves, weight);
+            .filter(|&(i, o)| o.tie.is_none_or(|k| reach.ties[k].members[0] == i))
+            .map(|(_, orbit)| {
+                let part = Part::of(reach, t, orbit, &moves, weight);
                 weight *= orbit.span;
                 part
             })
             .collect();
         parts.reverse();
-        Some(Moves {
+        Moves {
             moves: moves.len(),
             parts,
-        })
+        }
     }
 
     /// Calls `f` with the rank of each successor of the position of rank
@@ -235,9 +252,7 @@ impl Moves {
         for (k, part) in self.parts.iter().enumerate().rev() {
             let x = rest % part.span;
             rest /= part.span;
-            let parity = part.parity_at.map_or(0, |i| v[i]);
-            let sum = part.sum_at.map_or(0, |i| v[i]);
-            coords[k] = part.coordinates(x, parity, sum);
+            coords[k] = part.coordinates(x, &v);
         }
         let moves = self.moves;
         for a in 0..moves {
@@ -253,8 +268,9 @@ impl Moves {
 }
 
 impl Part {
-    /// The tables of `orbit`, its digit of weight `weight` in a rank.
-    fn of(reach: &Reach, orbit: &Orbit, moves: &[&Action], weight: u64) -> Part {
+    /// The tables of `orbit` (of a tie, when it is its first member), its
+    /// digit of weight `weight` in a rank.
+    fn of(reach: &Reach, t: &Tws, orbit: &Orbit, moves: &[&Action], weight: u64) -> Part {
         let local = Local::of(orbit, moves);
         // What an invariant of value `x` at place `k` adds to the code.
         let code = |k: usize, x: u64| {
@@ -266,8 +282,33 @@ impl Part {
         let sum_code = orbit.sum.map_or(vec![0], |k| {
             (0..u64::from(reach.moduli[k])).map(|x| code(k, x)).collect()
         });
-        let (coordinate, class_code) = match &orbit.table {
-            Some(table) => {
+        // The places of a listed orbit's class: its parity, then its sum.
+        let mut places: Vec<(usize, u8)> = [orbit.parity, orbit.sum]
+            .into_iter()
+            .flatten()
+            .map(|k| (k, reach.moduli[k]))
+            .collect();
+        let mut compact = Vec::new();
+        let (coordinate, class_code) = match (orbit.tie.map(|k| &reach.ties[k]), &orbit.table) {
+            (Some(tie), _) => {
+                places = tie.places.clone();
+                compact = tie.compact.clone();
+                let mut v = [0u8; super::MAX_KEPT];
+                let class_code = (0..tie.table.codes.len())
+                    .map(|l| {
+                        tie.unclass(l, &mut v);
+                        tie.places.iter().map(|&(k, _)| code(k, u64::from(v[k]))).sum()
+                    })
+                    .collect();
+                (
+                    Coordinate::Listed {
+                        next: tie.next(&reach.orbits, t),
+                        span: tie.span,
+                    },
+                    class_code,
+                )
+            }
+            (None, Some(table)) => {
                 let classes = table.codes.len();
                 let class_code = (0..classes)
                     .map(|l| {
@@ -283,7 +324,7 @@ impl Part {
                     class_code,
                 )
             }
-            None => (split(orbit, &local, moves.len()), Vec::new()),
+            (None, None) => (split(orbit, &local, moves.len()), Vec::new()),
         };
         Part {
             coordinate,
@@ -294,14 +335,18 @@ impl Part {
             class_code,
             parity_at: orbit.parity,
             sum_at: orbit.sum,
+            places,
+            compact,
         }
     }
 
-    /// The coordinates of the orbit's rank `x` with invariants `parity`
-    /// and `sum`: the arrangement's (one, or a [`Split`]'s two) and the
-    /// orientations'.
+    /// The coordinates of the orbit's rank `x` with invariants `v`: the
+    /// arrangement's (one, or a [`Split`]'s two) and the orientations';
+    /// a listed orbit's or a tie's place among all its states.
     #[inline]
-    fn coordinates(&self, x: u64, parity: u8, sum: u8) -> [usize; 3] {
+    fn coordinates(&self, x: u64, v: &[u8]) -> [usize; 3] {
+        let parity = self.parity_at.map_or(0, |i| v[i]);
+        let sum = self.sum_at.map_or(0, |i| v[i]);
         match &self.coordinate {
             Coordinate::Split {
                 arrangement,
@@ -323,22 +368,14 @@ impl Part {
                 [c, r, o as usize]
             }
             Coordinate::Listed { span, .. } => {
-                let l = self.class_of(parity, sum);
-                [(l as u64 * span + x) as usize, 0, 0]
+                let l = self
+                    .places
+                    .iter()
+                    .fold(0usize, |a, &(k, m)| a * usize::from(m) + usize::from(v[k]));
+                let l = self.compact.get(l).map_or(l as u64, |&c| u64::from(c));
+                [(l * span + x) as usize, 0, 0]
             }
         }
-    }
-
-    /// The class of a listed orbit's invariants.
-    fn class_of(&self, parity: u8, sum: u8) -> usize {
-        let sums = if self.sum_at.is_some() { self.sum_code.len() } else { 1 };
-        let p = if self.parity_at.is_some() {
-            usize::from(parity)
-        } else {
-            0
-        };
-        let s = if self.sum_at.is_some() { usize::from(sum) } else { 0 };
-        p * sums + s
     }
 
     /// The orbit's share of the rank after move `a` from coordinates `c`,
@@ -669,6 +706,62 @@ mod tests {
             frontier = next;
         }
         out
+    }
+
+    /// Orbits the moves tie (two sets turned by the same permutations)
+    /// are ranked jointly, one rank a position: every rank round-trips,
+    /// the ranks are as many as the positions a breadth-first search on
+    /// bytes reaches, and the tables give the successors the bytes do.
+    #[test]
+    fn tied_orbits_rank_and_move_as_positions_do() {
+        let text = "Set A 4 3\nSet B 4 1\nSet C 3 1\n\
+            Solved\nA\n1 2 3 4\n0 0 0 0\nB\n1 2 3 4\nC\n1 2 3\nEnd\n\
+            Move X\nA\n2 3 4 1\n1 2 0 0\nB\n2 3 4 1\nC\n2 3 1\nEnd\n\
+            Move Y\nA\n2 1 3 4\n0 0 0 0\nB\n2 1 3 4\nEnd\n\
+            Move Z\nA\n1 2 3 4\n1 2 0 0\nC\n2 1 3\nEnd\n";
+        let Definition::Tws(t) = Definition::parse(&Src::new("tied.tws", text), None).unwrap() else {
+            panic!()
+        };
+        let r = Reach::new(&t).unwrap();
+        assert_eq!(r.tied(), (1, 2));
+        assert!(r.exact(), "{:?}", r.inexact());
+        // The positions, by bytes.
+        let mut seen = std::collections::HashSet::from([t.solved.clone()]);
+        let mut todo = vec![t.solved.clone()];
+        let mut out = t.solved.clone();
+        while let Some(s) = todo.pop() {
+            for &i in &t.metric_moves {
+                t.play_at(i, &s, &mut out);
+                if seen.insert(out.clone()) {
+                    todo.push(out.clone());
+                }
+            }
+        }
+        assert_eq!(r.count(), seen.len() as u64);
+        let tables = super::Moves::build(&r, &t);
+        let mut s = t.solved.clone();
+        for x in 0..r.count() {
+            r.unrank_into(x, &mut s);
+            assert!(seen.contains(&s) && r.contains(&s));
+            assert_eq!(r.rank(&s), x);
+            let mut by_tables = Vec::new();
+            tables.successors(&r, x, |y| by_tables.push(y));
+            let by_bytes: Vec<u64> = t
+                .metric_moves
+                .iter()
+                .map(|&i| {
+                    t.play_at(i, &s, &mut out);
+                    r.rank(&out)
+                })
+                .collect();
+            assert_eq!(by_tables, by_bytes, "rank {x}");
+        }
+        // A joint state the moves never reach is no position's, though
+        // its parities are (B's pieces traded in two pairs, A's not).
+        let mut s = t.solved.clone();
+        s.swap(8, 9);
+        s.swap(10, 11);
+        assert!(!r.contains(&s));
     }
 
     /// Orbits ranked in halves give the same positions as whole: every

@@ -61,6 +61,9 @@ pub(super) struct Orbit {
     /// `k * o + x`: `(x - turn[k]) / step` modulo `o` (no division while
     /// ranking).
     pub(super) digit: Vec<u8>,
+    /// The [`super::tie::Tie`] this orbit is ranked in with others, if
+    /// any: the first member's span is the tie's, the others' 1.
+    pub(super) tie: Option<usize>,
 }
 
 /// The arrangement of an orbit of distinct pieces ranked as where its
@@ -166,13 +169,6 @@ pub(super) fn orbits(
 ) -> Result<Vec<Orbit>, String> {
     // The orbits of points: the orientations a slot can hold.
     let mut point_root: Vec<usize> = (0..points).collect();
-    fn find(root: &mut [usize], mut i: usize) -> usize {
-        while root[i] != i {
-            root[i] = root[root[i]];
-            i = root[i];
-        }
-        i
-    }
     for g in gens {
         for (x, &y) in g.iter().enumerate() {
             let (a, b) = (find(&mut point_root, x), find(&mut point_root, usize::from(y)));
@@ -303,9 +299,19 @@ pub(super) fn orbits(
             goal_turns,
             split: None,
             digit: Vec::new(),
+            tie: None,
         });
     }
     Ok(built)
+}
+
+/// The root of `i` in a union-find forest (halving its path).
+fn find(root: &mut [usize], mut i: usize) -> usize {
+    while root[i] != i {
+        root[i] = root[root[i]];
+        i = root[i];
+    }
+    i
 }
 
 /// Lists the orbits whose own group is smaller than their parity and sum

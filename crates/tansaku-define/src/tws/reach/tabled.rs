@@ -200,6 +200,9 @@ impl<'a, S: Positions> Tabled<'a, S> {
         if !reach.exact() {
             return Err("its ranks are not exactly its positions".into());
         }
+        if !reach.ties.is_empty() {
+            return Err("the moves tie orbits of slots to one another: they are ranked jointly, not in classes".into());
+        }
         let syms = t.symmetries();
         if syms.len() < 2 || syms.len() > 256 {
             return Err("between 2 and 256 symmetries needed".into());

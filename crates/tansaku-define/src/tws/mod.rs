@@ -799,6 +799,29 @@ impl Tws {
         Ok((t, reach))
     }
 
+    /// This puzzle ranked by [`Reach`] with no orbits ranked jointly
+    /// ([`Reach::tied`]), where its ranks tie some: what classes of
+    /// symmetric positions are built over. `None` where none are tied.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/skewb.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("skewb.tws", &text), None).unwrap() else { panic!() };
+    /// let (r, reach) = t.ranked_by_reach().unwrap();
+    /// assert_eq!(reach.count(), 3_149_280);
+    /// let apart = r.untied().unwrap();
+    /// assert_eq!(apart.reach().unwrap().count(), 9_447_840);
+    /// assert!(!apart.reach().unwrap().exact());
+    /// ```
+    pub fn untied(&self) -> Option<Tws> {
+        if self.reach.as_ref()?.tied().0 == 0 {
+            return None;
+        }
+        let mut t = self.clone();
+        t.reach = Some(std::sync::Arc::new(Reach::apart(self).ok()?));
+        Some(t)
+    }
+
     /// The [`Reach`] ranks this puzzle's positions take, if any
     /// ([`Tws::ranked_by_reach`]).
     pub fn reach(&self) -> Option<&Reach> {

@@ -146,13 +146,19 @@ impl Reach {
     /// assert!(Reach::new(&t).unwrap_err().contains("pass 2^64"));
     /// ```
     pub fn new(t: &Tws) -> Result<Reach, String> {
-        Reach::build(t, false)
+        Reach::build(t, false, true)
+    }
+
+    /// [`Reach::new`] with every orbit ranked apart ([`Tws::untied`]).
+    pub(crate) fn apart(t: &Tws) -> Result<Reach, String> {
+        Reach::build(t, false, false)
     }
 
     /// [`Reach::new`], with every orbit of four distinct pieces or more
     /// ranked in halves when `halves` (as large ones always are: the tests
-    /// run the halves on puzzles small enough to check whole).
-    fn build(t: &Tws, halves: bool) -> Result<Reach, String> {
+    /// run the halves on puzzles small enough to check whole), tied orbits
+    /// ranked jointly when `tie`.
+    fn build(t: &Tws, halves: bool, tie: bool) -> Result<Reach, String> {
         if !t.illegal.is_empty() {
             return Err("the file's Illegal lines forbid positions the moves reach".into());
         }
@@ -228,7 +234,9 @@ impl Reach {
             exact: Ok(()),
             tables: std::sync::OnceLock::new(),
         };
-        reach.tie(t, &moves);
+        if tie {
+            reach.tie(t, &moves);
+        }
         reach.exact = exactness(
             &reach.orbits,
             &reach.ties,

@@ -775,8 +775,8 @@ mod tests {
             let Definition::Tws(t) = Definition::parse(&Src::new(name, &text), None).unwrap() else {
                 panic!()
             };
-            let whole = Reach::build(&t, false).unwrap();
-            let halves = Reach::build(&t, true).unwrap();
+            let whole = Reach::build(&t, false, true).unwrap();
+            let halves = Reach::build(&t, true, true).unwrap();
             assert!(halves.orbits.iter().any(|o| o.split.is_some()), "{name}");
             assert_eq!(whole.count(), halves.count());
             let mut s = vec![0u8; t.solved.len()];

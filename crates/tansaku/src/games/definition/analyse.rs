@@ -74,9 +74,10 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
         def.metric(),
         def.fingerprint(),
         if reached.is_some() {
-            // The ranks' second form: orbits too large for one table
-            // ranked in halves (a checkpoint of the first is refused).
-            ", ranks of the positions the moves reach (2: large orbits in halves)"
+            // The ranks' third form: orbits too large for one table
+            // ranked in halves (second), orbits tied to one another
+            // ranked jointly (a checkpoint of an earlier one is refused).
+            ", ranks of the positions the moves reach (3: large orbits in halves, tied orbits jointly)"
         } else {
             ""
         }
@@ -200,6 +201,18 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         if let Some(o) = ctx.observer() {
             o.note(line);
         }
+    };
+    // Classes are built over orbits ranked apart: where the moves tie
+    // orbits, over those ranks, and weighed against them (the Skewb's
+    // classes pay against its untied ranks; where they do not, its
+    // positions ranked jointly are fewer).
+    let untied;
+    let t = match t.untied() {
+        Some(u) => {
+            untied = u;
+            &untied
+        }
+        None => t,
     };
     match Tabled::<S>::new(t) {
         Ok(c) => {

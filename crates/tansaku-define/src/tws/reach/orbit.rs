@@ -6,7 +6,6 @@
 use super::factors::Factors;
 use super::{MAX_ORBIT, Tws};
 use crate::multiset::Multiset;
-use crate::schreier::Chain;
 use crate::tws::Action;
 
 /// An orbit of slots of one set: see [`Reach`].
@@ -396,50 +395,15 @@ impl Orbit {
 
     /// How many of this orbit's invariants the moves reach.
     pub(super) fn invariants_reached(&self, moves: &[&Action]) -> u64 {
-        let m = self.full_moduli();
-        let steps: Vec<Vec<u8>> = moves.iter().map(|a| self.step_of(a)).collect();
-        let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![vec![0u8; m.len()]];
-        seen.insert(todo[0].clone());
-        while let Some(v) = todo.pop() {
-            for s in &steps {
-                let w: Vec<u8> = (0..m.len()).map(|i| (v[i] + s[i]) % m[i]).collect();
-                if seen.insert(w.clone()) {
-                    todo.push(w);
-                }
-            }
-        }
-        seen.len() as u64
+        super::tie::joint_invariants(&[self], moves)
     }
 
     /// The order of the group the moves make on this orbit alone
     /// (Schreier–Sims on its slots' points), and what its arrangements and
     /// orientations allow.
     pub(super) fn own_order(&self, moves: &[&Action]) -> (Factors, Factors) {
-        let (n, o) = (self.slots.len(), usize::from(self.o));
-        let base = self.offset / 2;
-        let gens: Vec<Vec<u16>> = moves
-            .iter()
-            .map(|a| {
-                let mut p = vec![0u16; n * o];
-                for (k, &i) in self.slots.iter().enumerate() {
-                    let i = usize::from(i);
-                    let j = self
-                        .slots
-                        .iter()
-                        .position(|&x| x == a.from[base + i])
-                        .expect("kept in the orbit");
-                    for r in 0..o {
-                        p[j * o + r] = (k * o + (r + usize::from(a.twist[base + i])) % o) as u16;
-                    }
-                }
-                p
-            })
-            .collect();
-        let mut group = Factors::default();
-        for s in Chain::new(n * o, &gens).orbit_sizes() {
-            group.times(s);
-        }
+        let n = self.slots.len();
+        let group = super::tie::joint_order(&[self], moves);
         let mut allowed = Factors::default();
         for k in 2..=n as u64 {
             allowed.times(k);

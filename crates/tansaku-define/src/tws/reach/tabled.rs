@@ -44,6 +44,10 @@ const MAX_OTHERS: u64 = 1 << 20;
 const MAX_REST: usize = 1 << 20;
 /// Slots of the split orbit, at most (bit masks of 16 bits).
 const MAX_SLOTS: usize = 16;
+/// Why the whole orbit cannot be the class coordinate: its parity is
+/// tied to the other orbits, and no order of other pieces is left to
+/// halve.
+const WHOLE_TIED: &str = "the class pieces fill the orbit and its parity is tied to the other orbits";
 /// No class yet.
 const UNSEEN: u32 = u32::MAX;
 
@@ -221,8 +225,17 @@ impl<'a, S: Positions> Tabled<'a, S> {
         Err(why.unwrap_or_else(|| "no orbit of slots".into()))
     }
 
-    /// [`Tabled::new`] with orbit `j` split.
+    /// [`Tabled::new`] with orbit `j` split: the whole orbit the class
+    /// coordinate where that works, else a part of it.
     fn on_orbit(t: &'a Tws, reach: &Reach, syms: &'a [TwsSymmetry], j: usize) -> Result<Self, String> {
+        match Tabled::split_at(t, reach, syms, j, true) {
+            Err(e) if e == WHOLE_TIED => Tabled::split_at(t, reach, syms, j, false),
+            r => r,
+        }
+    }
+
+    /// [`Tabled::on_orbit`], the whole orbit allowed as class pieces or not.
+    fn split_at(t: &'a Tws, reach: &Reach, syms: &'a [TwsSymmetry], j: usize, whole: bool) -> Result<Self, String> {
         let o = &reach.orbits[j];
         let n = o.slots.len();
         if o.alike || !(4..=MAX_SLOTS).contains(&n) {
@@ -255,7 +268,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
             return Err("the symmetries do not keep the orbit".into());
         }
         let turn = turns(t, o.offset, o.count, &o.slots, &home, o.o)?;
-        let (b, a) = split(n, &maps)?;
+        let (b, a) = split(n, &maps, whole)?;
         let others: u64 = ((n - a.len() + 1)..=n).map(|x| x as u64).product();
         if others > MAX_OTHERS {
             return Err(format!(
@@ -372,8 +385,9 @@ fn turns(t: &Tws, offset: usize, count: usize, slots: &[u8], home: &[u8], o: u8)
 
 /// The class pieces and the other pieces (homes): the groups of homes the
 /// symmetries' `maps` keep, the largest first, as long as their
-/// placements stay within [`MAX_PLACEMENTS`] and two pieces are left.
-fn split(n: usize, maps: &[Vec<u8>]) -> Result<(Vec<u8>, Vec<u8>), String> {
+/// placements stay within [`MAX_PLACEMENTS`] and two pieces are left or
+/// none (the whole orbit is the class coordinate).
+fn split(n: usize, maps: &[Vec<u8>], whole: bool) -> Result<(Vec<u8>, Vec<u8>), String> {
     let mut group: Vec<usize> = (0..n).collect();
     fn find(g: &mut [usize], x: usize) -> usize {
         let mut r = x;
@@ -401,7 +415,7 @@ fn split(n: usize, maps: &[Vec<u8>]) -> Result<(Vec<u8>, Vec<u8>), String> {
     for g in groups {
         let k = b.len() + g.len();
         let placements: u64 = ((n - k + 1)..=n).map(|x| x as u64).product();
-        if n - k >= 2 && placements <= MAX_PLACEMENTS {
+        if (n - k >= 2 || (whole && n == k)) && placements <= MAX_PLACEMENTS {
             b.extend(g);
         }
     }
@@ -509,7 +523,10 @@ impl<'a, S: Positions> Tabled<'a, S> {
     fn parities(&mut self, reach: &Reach) -> Result<(), String> {
         let len = self.p.0.bytes();
         let n = self.n();
-        let (x, y) = (usize::from(self.a[0]), usize::from(self.a[1]));
+        // Two pieces to swap: two other pieces, or two class pieces where
+        // the class pieces fill the orbit (no order left to halve).
+        let pair = if self.a.len() >= 2 { &self.a } else { &self.b };
+        let (x, y) = (usize::from(pair[0]), usize::from(pair[1]));
         let mut free = 0;
         for r in 0..self.ns as usize {
             let mut s = self.rest[r * len..(r + 1) * len].to_vec();
@@ -530,6 +547,9 @@ impl<'a, S: Positions> Tabled<'a, S> {
         }
         if free > 0 && free < self.ns {
             return Err("the split orbit's parity is tied to some states of the others only".into());
+        }
+        if free == 0 && self.a.len() < 2 {
+            return Err(WHOLE_TIED.into());
         }
         self.halve = free == 0;
         Ok(())

@@ -207,7 +207,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
         if !reach.ties.is_empty() {
             return Err("the moves tie orbits of slots to one another: they are ranked jointly, not in classes".into());
         }
-        let syms = t.symmetries();
+        let syms = t.position_symmetries();
         if syms.len() < 2 || syms.len() > 256 {
             return Err("between 2 and 256 symmetries needed".into());
         }
@@ -269,6 +269,11 @@ impl<'a, S: Positions> Tabled<'a, S> {
         }
         let turn = turns(t, o.offset, o.count, &o.slots, &home, o.o)?;
         let (b, a) = split(n, &maps, whole)?;
+        if a.is_empty() && o.parity.is_some_and(|k| !parity_free(reach, k)) {
+            // The moves keep the orbit's parity (with the others'): no
+            // order of other pieces is left to carry it.
+            return Err(WHOLE_TIED.into());
+        }
         let others: u64 = ((n - a.len() + 1)..=n).map(|x| x as u64).product();
         if others > MAX_OTHERS {
             return Err(format!(
@@ -316,7 +321,11 @@ impl<'a, S: Positions> Tabled<'a, S> {
             ns: 0,
             per_class: 0,
         };
-        c.list_rest()?;
+        // The rest has count / (placements x orders) states, twice that
+        // where a parity halves the orders: listing stops past it.
+        let halves = if c.a.len() >= 2 { 2 } else { 1 };
+        let most = (reach.count().saturating_mul(halves)).div_ceil((c.placements() * u64::from(c.fact)).max(1));
+        c.list_rest(most.min(MAX_REST as u64) as usize)?;
         c.parities(reach)?;
         let placements = c.placements();
         let span = u64::from(c.fact) >> u32::from(c.halve);
@@ -329,6 +338,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
             ));
         }
         c.per_class = span * c.ns;
+        c.conjugate_rest()?;
         c.order_tables();
         c.list_classes()?;
         Ok(c)
@@ -381,6 +391,20 @@ fn turns(t: &Tws, offset: usize, count: usize, slots: &[u8], home: &[u8], o: u8)
         }
     }
     Ok(turn)
+}
+
+/// Whether kept invariant `k` (a parity) is free: every vector of
+/// invariants the moves reach is reached with it flipped too.
+fn parity_free(reach: &Reach, k: usize) -> bool {
+    let radix: u32 = reach.moduli[k + 1..].iter().map(|&m| u32::from(m)).product();
+    reach.members.iter().all(|&e| {
+        let flipped = if (e / radix).is_multiple_of(2) {
+            e + radix
+        } else {
+            e - radix
+        };
+        reach.index.get(flipped as usize).is_some_and(|&i| i != u32::MAX)
+    })
 }
 
 /// The class pieces and the other pieces (homes): the groups of homes the
@@ -475,9 +499,9 @@ impl<'a, S: Positions> Tabled<'a, S> {
         }
     }
 
-    /// Lists the rest's states from the goal, with their move and
-    /// conjugation tables.
-    fn list_rest(&mut self) -> Result<(), String> {
+    /// Lists the rest's states from the goal, at most `most`, with their
+    /// move table.
+    fn list_rest(&mut self, most: usize) -> Result<(), String> {
         let t = self.p.0;
         let len = t.bytes();
         let mut start = vec![0u8; len];
@@ -490,19 +514,33 @@ impl<'a, S: Positions> Tabled<'a, S> {
             for &m in &t.metric_moves {
                 t.play_at(m, &states[i], &mut played);
                 self.project(&played, &mut cut);
-                let next = states.len() as u32;
-                let at = *self.rest_index.entry(cut.clone()).or_insert(next);
-                if at == next {
-                    if states.len() >= MAX_REST {
-                        return Err(format!("the other orbits have more than {MAX_REST} states"));
+                let at = match self.rest_index.get(&cut) {
+                    Some(&at) => at,
+                    None => {
+                        if states.len() >= most {
+                            return Err(format!("the other orbits have more than {most} states"));
+                        }
+                        let at = states.len() as u32;
+                        self.rest_index.insert(cut.clone(), at);
+                        states.push(cut.clone());
+                        at
                     }
-                    states.push(cut.clone());
-                }
+                };
                 self.r_move.push(at);
             }
             i += 1;
         }
-        for s in &states {
+        self.ns = states.len() as u64;
+        self.rest = states.concat();
+        Ok(())
+    }
+
+    /// The rest's conjugation table.
+    fn conjugate_rest(&mut self) -> Result<(), String> {
+        let t = self.p.0;
+        let len = t.bytes();
+        let (mut played, mut cut) = (vec![0u8; len], vec![0u8; len]);
+        for s in self.rest.chunks(len) {
             for y in self.syms {
                 t.conjugate(y, s, &mut played);
                 self.project(&played, &mut cut);
@@ -513,8 +551,6 @@ impl<'a, S: Positions> Tabled<'a, S> {
                 self.r_conj.push(*at);
             }
         }
-        self.ns = states.len() as u64;
-        self.rest = states.concat();
         Ok(())
     }
 

@@ -21,6 +21,7 @@
 //! mirrored), and every move of the metric mapped onto one.
 
 use super::tws::Tws;
+use super::tws::symmetry::Found;
 pub use super::tws::symmetry::TwsSymmetry;
 use std::collections::HashMap;
 
@@ -318,8 +319,39 @@ impl Tws {
     /// assert_eq!(syms.iter().filter(|s| s.mirrors()).count(), 24);
     /// ```
     pub fn symmetries(&self) -> &[TwsSymmetry] {
-        let (all, group) = self.found_symmetries();
-        &all[..*group]
+        let found = self.found_symmetries();
+        &found.all[..found.group]
+    }
+
+    /// The symmetries that map the puzzle's positions onto positions, the
+    /// identity first: [`Tws::symmetries`] where positions are group
+    /// elements; where some pieces are alike (one solved position, no
+    /// Illegal line, every orientation counted), each symmetry of the
+    /// moves that takes the solved position onto itself once alike
+    /// pieces take the label of the pieces they land on (a label onto one
+    /// label, turned one way). God's number is counted up to these.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/2x2x2.tws")).unwrap();
+    /// // Held by a corner, the 2x2x2 has 6 symmetries (turns about that
+    /// // corner, each with a reflection)...
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("2x2x2.tws", &text), None).unwrap() else { panic!() };
+    /// assert_eq!(t.position_symmetries().len(), 6);
+    /// // ...and with the U layer's corners (slots 1, 3, 6 and 7) alike and
+    /// // the others alike, the reflection that swaps R and F keeps them.
+    /// let two = text.replacen("\n1 2 3 4 5 6 7\n", "\n1 2 1 2 2 1 1\n", 1);
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("two.tws", &two), None).unwrap() else { panic!() };
+    /// assert_eq!((t.symmetries().len(), t.position_symmetries().len()), (1, 2));
+    /// assert_eq!(t.symmetry_name(&t.position_symmetries()[1]), "U>U R>F' F>R' mirrored");
+    /// ```
+    pub fn position_symmetries(&self) -> &[TwsSymmetry] {
+        let found = self.found_symmetries();
+        if found.group > 1 || self.invertible() {
+            &found.all[..found.group]
+        } else {
+            &found.labelled
+        }
     }
 
     /// Every symmetry of the puzzle's moves (each maps the moves onto
@@ -346,23 +378,65 @@ impl Tws {
     /// assert_eq!(t.symmetries().len(), 1);
     /// ```
     pub fn move_symmetries(&self) -> &[TwsSymmetry] {
-        &self.found_symmetries().0
+        &self.found_symmetries().all
     }
 
-    /// The moves' symmetries and how many of them [`Tws::symmetries`]
-    /// gives (all, or the identity alone).
-    fn found_symmetries(&self) -> &(Vec<TwsSymmetry>, usize) {
+    /// The moves' symmetries, how many of them [`Tws::symmetries`] gives
+    /// (all, or the identity alone), and [`Tws::position_symmetries`].
+    fn found_symmetries(&self) -> &Found {
         self.symmetries.get_or_init(|| {
             let all = self.find_symmetries();
-            let group = if self.invertible() { all.len() } else { 1 };
-            (all, group)
+            let invertible = self.invertible();
+            let group = if invertible { all.len() } else { 1 };
+            let alike = !invertible && self.goals.len() == 1 && self.illegal.is_empty();
+            let labelled = if alike && self.sets.iter().all(|s| s.blind == 0) {
+                all.iter().filter_map(|y| self.labelled(y)).collect()
+            } else {
+                vec![all[0].clone()]
+            };
+            Box::new(Found { all, group, labelled })
         })
     }
 
+    /// Symmetry `y` of the moves as a map of positions of alike pieces:
+    /// each label of the solved position onto the label its slots land
+    /// on, turned as they land; `None` where a label's slots land on two
+    /// labels or two turns.
+    fn labelled(&self, y: &TwsSymmetry) -> Option<TwsSymmetry> {
+        let goal = &self.goals[0];
+        let mut out = y.clone();
+        for (k, set) in self.sets.iter().enumerate() {
+            let (n, off, o) = (set.count, set.offset, u16::from(set.orientations));
+            let (mut piece, mut add): (Vec<u8>, Vec<u8>) = ((0..n as u8).collect(), vec![0; n]);
+            let mut seen = vec![false; n];
+            for i in 0..n {
+                let j = usize::from(y.to[k][i]);
+                let c = usize::from(goal[off + i]);
+                let x = u16::from(goal[off + n + i]);
+                let x = if y.mirrored[k] && x != 0 { o - x } else { x };
+                // The conjugate's turn on slot j, x + add_piece - add[i],
+                // is the solved one.
+                let a = ((u16::from(goal[off + n + j]) + u16::from(y.add[k][i]) + 2 * o - x) % o) as u8;
+                if !seen[c] {
+                    (seen[c], piece[c], add[c]) = (true, goal[off + j], a);
+                } else if (piece[c], add[c]) != (goal[off + j], a) {
+                    return None;
+                }
+            }
+            out.piece[k] = piece;
+            out.add_piece[k] = add;
+        }
+        Some(out)
+    }
+
     fn find_symmetries(&self) -> Vec<TwsSymmetry> {
+        let to: Vec<Vec<u8>> = self.sets.iter().map(|s| (0..s.count as u8).collect()).collect();
+        let add: Vec<Vec<u8>> = self.sets.iter().map(|s| vec![0; s.count]).collect();
         let identity = TwsSymmetry {
-            to: self.sets.iter().map(|s| (0..s.count as u8).collect()).collect(),
-            add: self.sets.iter().map(|s| vec![0; s.count]).collect(),
+            piece: to.clone(),
+            add_piece: add.clone(),
+            to,
+            add,
             mirrored: vec![false; self.sets.len()],
         };
         let pts = Points::new(self);
@@ -434,6 +508,8 @@ impl Tws {
             to: Vec::new(),
             add: Vec::new(),
             mirrored: Vec::new(),
+            piece: Vec::new(),
+            add_piece: Vec::new(),
         };
         for (k, set) in self.sets.iter().enumerate() {
             let o = usize::from(set.orientations);
@@ -464,9 +540,11 @@ impl Tws {
             // conjugate: maps that differ only so are one symmetry. The
             // first slot of each orbit is left unturned.
             let orbit = self.slot_orbits(k);
-            let add = (0..set.count)
+            let add: Vec<u8> = (0..set.count)
                 .map(|i| ((usize::from(add[i]) + o - usize::from(add[orbit[i]])) % o) as u8)
                 .collect();
+            sym.piece.push(to.clone());
+            sym.add_piece.push(add.clone());
             sym.to.push(to);
             sym.add.push(add);
             sym.mirrored.push(mirrored.unwrap_or(false));
@@ -671,11 +749,11 @@ fn slot_image(sym: &TwsSymmetry, k: usize, set: &crate::tws::PieceSet, s: &[u8],
     let x = s[off + n + i];
     let x = if sym.mirrored[k] && x != 0 { o - x } else { x };
     // Below 3o: two subtractions take it below o (no division).
-    let mut turn = u16::from(x) + u16::from(add[p]) + u16::from(o) - u16::from(add[i]);
+    let mut turn = u16::from(x) + u16::from(sym.add_piece[k][p]) + u16::from(o) - u16::from(add[i]);
     for _ in 0..2 {
         if turn >= u16::from(o) {
             turn -= u16::from(o);
         }
     }
-    (usize::from(to[i]), to[p], turn as u8)
+    (usize::from(to[i]), sym.piece[k][p], turn as u8)
 }

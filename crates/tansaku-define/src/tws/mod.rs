@@ -254,9 +254,11 @@ pub struct Tws {
     /// Canonical sequences: after action `i` (a move of the metric), the
     /// actions a shortest sequence may take next.
     next: Vec<Vec<u16>>,
-    /// The moves' symmetries, found on first use, and how many of them
-    /// map positions ([`Tws::symmetries`], [`Tws::move_symmetries`]).
-    pub(super) symmetries: std::sync::OnceLock<(Vec<symmetry::TwsSymmetry>, usize)>,
+    /// The moves' symmetries, found on first use, how many of them map
+    /// positions as group elements, and those that map positions of alike
+    /// pieces ([`Tws::symmetries`], [`Tws::move_symmetries`],
+    /// [`Tws::position_symmetries`]).
+    pub(super) symmetries: std::sync::OnceLock<Box<symmetry::Found>>,
     /// The sets whose permutation parities every move flips in sum, and
     /// that sum's value on every goal, found on first use
     /// ([`Tws::length_parity`]).

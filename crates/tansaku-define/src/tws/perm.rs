@@ -215,6 +215,23 @@ impl<S: Positions> Ranked for Perm<'_, S> {
         tansaku_core::puzzle::successor_ranks_by_states(self, r, f)
     }
 
+    /// By the move tables, stopping at the first successor that holds.
+    #[inline]
+    fn any_successor_rank(&self, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
+        if let Some(reach) = &self.0.reach
+            && let Some(hit) = reach.any_successor_rank(self.0, r, &mut f)
+        {
+            return hit;
+        }
+        let mut hit = false;
+        tansaku_core::puzzle::successor_ranks_by_states(self, r, |q| {
+            if !hit {
+                hit = f(q);
+            }
+        });
+        hit
+    }
+
     fn successor_table_bytes(&self) -> u64 {
         self.0.reach.as_ref().map_or(0, |r| r.table_bytes(self.0))
     }
@@ -263,7 +280,7 @@ impl<S: Positions> tansaku_core::picture::Picture for Perm<'_, S> {
 /// ([`Tws::conjugate`]): `longest` counts its antipodes up to them.
 impl<S: Positions> Symmetric for Perm<'_, S> {
     fn symmetry_count(&self) -> usize {
-        self.0.symmetries().len()
+        self.0.position_symmetries().len()
     }
     fn apply_symmetry(&self, i: usize, s: &Self::State) -> Self::State {
         if i == 0 {
@@ -271,8 +288,11 @@ impl<S: Positions> Symmetric for Perm<'_, S> {
         }
         let mut out = s.clone();
         let n = self.0.bytes();
-        self.0
-            .conjugate(&self.0.symmetries()[i], &s.bytes()[..n], &mut out.bytes_mut()[..n]);
+        self.0.conjugate(
+            &self.0.position_symmetries()[i],
+            &s.bytes()[..n],
+            &mut out.bytes_mut()[..n],
+        );
         out
     }
 }

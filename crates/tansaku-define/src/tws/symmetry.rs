@@ -4,7 +4,10 @@
 
 /// A symmetry of a [`super::Tws`] puzzle: slot `i` of a set goes to slot `to[i]`,
 /// and orientation `o` there becomes `add[i] + o` (or `add[i] - o` when the
-/// set is mirrored).
+/// set is mirrored). A piece `p` on it becomes piece `piece[p]`, turned
+/// by `add_piece[p]`: where pieces are distinct, `to` and `add` again (a
+/// piece is named by its home slot); where some are alike, the label its
+/// pieces' homes take in the solved position ([`super::Tws::position_symmetries`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TwsSymmetry {
     /// Per set: where each slot goes.
@@ -13,6 +16,10 @@ pub struct TwsSymmetry {
     pub(crate) add: Vec<Vec<u8>>,
     /// Per set: orientations counted the other way round (a reflection).
     pub(crate) mirrored: Vec<bool>,
+    /// Per set: what each piece (by its byte in a position) becomes.
+    pub(crate) piece: Vec<Vec<u8>>,
+    /// Per set: the orientation added to each piece (by its byte).
+    pub(crate) add_piece: Vec<Vec<u8>>,
 }
 
 impl TwsSymmetry {
@@ -25,4 +32,15 @@ impl TwsSymmetry {
     pub fn slot(&self, set: usize, i: usize) -> usize {
         usize::from(self.to[set][i])
     }
+}
+
+/// The symmetries found for a puzzle: every symmetry of its moves (the
+/// identity first), how many of them map positions as group elements
+/// (all, or the identity alone), and those that map its positions where
+/// pieces are alike.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub(crate) all: Vec<TwsSymmetry>,
+    pub(crate) group: usize,
+    pub(crate) labelled: Vec<TwsSymmetry>,
 }

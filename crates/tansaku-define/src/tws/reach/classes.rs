@@ -112,7 +112,7 @@ impl<'a, S: Positions> Classes<'a, S> {
             .reach
             .as_deref()
             .ok_or("the puzzle is not ranked by its reachable positions")?;
-        let syms = t.symmetries();
+        let syms = t.position_symmetries();
         if syms.len() < 2 {
             return Err("the puzzle has no symmetry but the identity".into());
         }
@@ -540,7 +540,7 @@ fn pick_orbits(t: &Tws, reach: &Reach, syms: &[TwsSymmetry]) -> Result<Vec<(usiz
             Some(t) => t.of_code.len() as u64,
             None => o.classes.count(),
         };
-        if !o.alike && closed && codes <= most {
+        if closed && codes <= most {
             kept.push((j, codes));
         }
     }

@@ -451,17 +451,37 @@ impl Reach {
     /// // One of them undoes U'.
     /// assert!(next.contains(&r.rank(&t.scramble("R").unwrap())));
     /// ```
-    pub fn successor_ranks(&self, t: &Tws, r: u64, f: impl FnMut(u64)) -> bool {
-        match self
-            .tables
+    pub fn successor_ranks(&self, t: &Tws, r: u64, mut f: impl FnMut(u64)) -> bool {
+        self.any_successor_rank(t, r, |x| {
+            f(x);
+            false
+        })
+        .is_some()
+    }
+
+    /// [`Reach::successor_ranks`] that stops at the first successor for
+    /// which `f` holds (a level run bottom-up looks for one neighbour):
+    /// whether one did, or `None` where the tables are declined.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src};
+    /// use tansaku_define::tws::Reach;
+    /// let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/pyraminx.tws")).unwrap();
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("pyraminx.tws", &text), None).unwrap() else { panic!() };
+    /// let r = Reach::new(&t).unwrap();
+    /// let (s, solved) = (r.rank(&t.scramble("R").unwrap()), r.rank(&t.scramble("").unwrap()));
+    /// let mut tried = 0;
+    /// assert_eq!(r.any_successor_rank(&t, s, |x| { tried += 1; x == solved }), Some(true));
+    /// let mut all = 0;
+    /// r.successor_ranks(&t, s, |_| all += 1);
+    /// assert!(tried <= all);
+    /// assert_eq!(r.any_successor_rank(&t, s, |_| false), Some(false));
+    /// ```
+    pub fn any_successor_rank(&self, t: &Tws, r: u64, f: impl FnMut(u64) -> bool) -> Option<bool> {
+        self.tables
             .get_or_init(|| moves::Moves::new(self, t).map(std::sync::Arc::new))
-        {
-            Some(m) => {
-                m.successors(self, r, f);
-                true
-            }
-            None => false,
-        }
+            .as_ref()
+            .map(|m| m.successors_until(self, r, f))
     }
 
     /// The bytes of the move tables [`Reach::successor_ranks`] builds for

@@ -234,9 +234,10 @@ impl Moves {
     }
 
     /// Calls `f` with the rank of each successor of the position of rank
-    /// `r` (move by move, in the file's order of metric moves).
+    /// `r` (move by move, in the file's order of metric moves) until it
+    /// returns `true`; whether it did.
     #[inline]
-    pub(super) fn successors(&self, reach: &Reach, r: u64, mut f: impl FnMut(u64)) {
+    pub(super) fn successors_until(&self, reach: &Reach, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
         let h = reach.members.len() as u64;
         let (mut rest, at) = (r / h, (r % h) as usize);
         // The invariants, as the rank keeps them.
@@ -262,8 +263,11 @@ impl Moves {
                 rank += local * part.weight;
                 code += add;
             }
-            f(rank * h + u64::from(reach.index[code as usize]));
+            if f(rank * h + u64::from(reach.index[code as usize])) {
+                return true;
+            }
         }
+        false
     }
 }
 
@@ -745,7 +749,10 @@ mod tests {
             assert!(seen.contains(&s) && r.contains(&s));
             assert_eq!(r.rank(&s), x);
             let mut by_tables = Vec::new();
-            tables.successors(&r, x, |y| by_tables.push(y));
+            tables.successors_until(&r, x, |y| {
+                by_tables.push(y);
+                false
+            });
             let by_bytes: Vec<u64> = t
                 .metric_moves
                 .iter()

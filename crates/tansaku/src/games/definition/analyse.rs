@@ -166,7 +166,7 @@ fn analyse_ranked(def: &Definition, req: &Request, ctx: &Context, key: String) -
 /// ([`Classes`]), when it has symmetries and one process keeps its table
 /// in memory; `None` (said why) to analyse it position by position.
 fn analyse_classes(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<Option<Longest>, RunError> {
-    if ctx.processes().is_some_and(|p| p.count() > 1) || t.symmetries().len() < 2 {
+    if ctx.processes().is_some_and(|p| p.count() > 1) || t.position_symmetries().len() < 2 {
         return Ok(None);
     }
     if t.bytes() <= 16 {

@@ -106,7 +106,7 @@ impl<S: Positions> Defined for Perm<'_, S> {
         0
     }
     fn symmetry_names(&self) -> Vec<String> {
-        let syms = self.0.symmetries();
+        let syms = self.0.position_symmetries();
         std::iter::once("identity".to_string())
             .chain(syms[1..].iter().map(|y| self.0.symmetry_name(y)))
             .collect()

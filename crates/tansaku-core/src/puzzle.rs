@@ -173,6 +173,13 @@ pub trait Ranked: Puzzle {
     fn weighted(&self) -> bool {
         false
     }
+    /// How many positions the ranks stand for, where it is known ahead
+    /// (ranks of classes: the puzzle's positions, while some ranks are
+    /// never reached). A level-by-level analysis weighs the frontier
+    /// against what is left by it.
+    fn positions(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// The ranks of the successors of the state of rank `r`: unranked,

@@ -141,7 +141,14 @@ pub(crate) fn run<P: Ranked, C: Code>(
         // frontier > unseen / 2 is within a few percent of the best level by
         // level choice. Processes sharing the work go top-down: a slice
         // cannot look at its neighbours' levels.
-        let how = match (shares.shared(), frontier.saturating_mul(2) > unseen) {
+        // Ranks of classes count positions where the puzzle knows how many
+        // there are: slots never reached would make what is left look
+        // larger than it is.
+        let (ahead, left) = match p.positions() {
+            Some(total) if weighted => (weights[d as usize], total.saturating_sub(weights.iter().sum())),
+            _ => (frontier, unseen),
+        };
+        let how = match (shares.shared(), ahead.saturating_mul(2) > left) {
             (true, _) => "top-down, shared",
             (false, true) => "bottom-up",
             (false, false) => "top-down",

@@ -518,6 +518,9 @@ impl<S: Positions> Ranked for Classes<'_, S> {
     fn weighted(&self) -> bool {
         true
     }
+    fn positions(&self) -> Option<u64> {
+        Some(self.reach.count())
+    }
 }
 
 /// The class orbits: orbits of slots that every symmetry maps onto

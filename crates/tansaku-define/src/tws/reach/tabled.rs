@@ -913,4 +913,7 @@ impl<S: Positions> Ranked for Tabled<'_, S> {
     fn weighted(&self) -> bool {
         true
     }
+    fn positions(&self) -> Option<u64> {
+        self.p.0.reach().map(Reach::count)
+    }
 }

@@ -180,6 +180,11 @@ fn analyse_classes(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<O
     }
 }
 
+/// How many times fewer than positions classes moved by tables, and
+/// classes played on positions, must be to be used where positions fit.
+const TABLED_FEWER: u64 = 2;
+const PLAYED_FEWER: u64 = 4;
+
 /// A ranking of classes, as the answer and a checkpoint name it.
 struct Reduction {
     /// Symmetries (the identity included), and the ranks' description.
@@ -214,24 +219,42 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         }
         None => t,
     };
+    // A class holds at most as many positions as there are symmetries:
+    // too few symmetries cannot make the slots `fewer` times fewer, and
+    // the classes are not built where positions fit.
+    let g = t.position_symmetries().len() as u64;
+    let positions = t.reach().map_or(u64::MAX, |r| r.count());
+    let fits = ctx.budget().is_none_or(|b| positions / 4 <= b / 2);
+    let too_few = |fewer: u64| fits && g <= fewer;
+    if too_few(TABLED_FEWER) {
+        say(&format!("{}: not reduced by its {g} symmetries", t.name));
+        return Ok(None);
+    }
     match Tabled::<S>::new(t) {
         Ok(c) => {
             let kind = Reduction {
                 symmetries: c.symmetries(),
                 what: c.describe(),
-                fewer: 2,
+                fewer: TABLED_FEWER,
                 representation: "dense, a slot a class, moved by tables",
             };
             return reduced(t, req, ctx, key, &c, kind);
         }
         Err(why) => say(&format!("{}: classes not moved by tables ({why})", t.name)),
     }
+    if too_few(PLAYED_FEWER) {
+        say(&format!(
+            "{}: not reduced by its {g} symmetries (classes played on positions pay at {PLAYED_FEWER} times fewer slots)",
+            t.name
+        ));
+        return Ok(None);
+    }
     match Classes::<S>::new(t) {
         Ok(c) => {
             let kind = Reduction {
                 symmetries: c.symmetries(),
                 what: c.describe(),
-                fewer: 4,
+                fewer: PLAYED_FEWER,
                 representation: "dense, a slot a class",
             };
             reduced(t, req, ctx, key, &c, kind)

@@ -143,12 +143,15 @@ pub(crate) fn run<P: Ranked, C: Code>(
         // cannot look at its neighbours' levels.
         // Ranks of classes count positions where the puzzle knows how many
         // there are: slots never reached would make what is left look
-        // larger than it is.
+        // larger than it is. But each of them still costs a bottom-up
+        // level a look: a frontier far smaller than the unseen slots goes
+        // top-down (3p1's classes: its last levels 25 s each bottom-up).
         let (ahead, left) = match p.positions() {
             Some(total) if weighted => (weights[d as usize], total.saturating_sub(weights.iter().sum())),
             _ => (frontier, unseen),
         };
-        let how = match (shares.shared(), ahead.saturating_mul(2) > left) {
+        let up = ahead.saturating_mul(2) > left && frontier.saturating_mul(4) > unseen;
+        let how = match (shares.shared(), up) {
             (true, _) => "top-down, shared",
             (false, true) => "bottom-up",
             (false, false) => "top-down",

@@ -211,6 +211,10 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
     // orbits, over those ranks, and weighed against them (the Skewb's
     // classes pay against its untied ranks; where they do not, its
     // positions ranked jointly are fewer).
+    // Whether the ranks a slot a position (tied orbits jointly) fit.
+    let fits = ctx
+        .budget()
+        .is_none_or(|b| t.reach().map_or(u64::MAX, |r| r.count()) / 4 <= b / 2);
     let untied;
     let t = match t.untied() {
         Some(u) => {
@@ -223,8 +227,6 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
     // too few symmetries cannot make the slots `fewer` times fewer, and
     // the classes are not built where positions fit.
     let g = t.position_symmetries().len() as u64;
-    let positions = t.reach().map_or(u64::MAX, |r| r.count());
-    let fits = ctx.budget().is_none_or(|b| positions / 4 <= b / 2);
     let too_few = |fewer: u64| fits && g <= fewer;
     if too_few(TABLED_FEWER) {
         say(&format!("{}: not reduced by its {g} symmetries", t.name));
@@ -238,7 +240,7 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
                 fewer: TABLED_FEWER,
                 representation: "dense, a slot a class, moved by tables",
             };
-            return reduced(t, req, ctx, key, &c, kind);
+            return reduced(t, req, ctx, key, &c, kind, fits);
         }
         Err(why) => say(&format!("{}: classes not moved by tables ({why})", t.name)),
     }
@@ -257,7 +259,7 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
                 fewer: PLAYED_FEWER,
                 representation: "dense, a slot a class",
             };
-            reduced(t, req, ctx, key, &c, kind)
+            reduced(t, req, ctx, key, &c, kind, fits)
         }
         Err(why) => {
             say(&format!("{}: not reduced by its symmetries ({why})", t.name));
@@ -275,6 +277,7 @@ fn reduced<S: Positions, C: Ranked<State = S>>(
     key: &str,
     c: &C,
     kind: Reduction,
+    fits: bool,
 ) -> Result<Option<Longest>, RunError> {
     let g = kind.symmetries;
     let say = |line: &str| {
@@ -285,7 +288,6 @@ fn reduced<S: Positions, C: Ranked<State = S>>(
     // Classes pay where they are `fewer` times fewer than positions, or
     // where positions do not fit.
     let positions = t.reach().map_or(u64::MAX, |r| r.count());
-    let fits = ctx.budget().is_none_or(|b| positions / 4 <= b / 2);
     if c.state_count().saturating_mul(kind.fewer) > positions && fits {
         say(&format!(
             "{}: not reduced by its {g} symmetries ({} slots a class against {positions} a position)",
@@ -304,11 +306,16 @@ fn reduced<S: Positions, C: Ranked<State = S>>(
     let opts = req.retro(ctx, format!("{key}, {}", kind.what));
     let keep = opts.keep;
     let a = match retrograde(c, opts) {
-        Err(SearchError::OverBudget(why)) if req.disk.is_some() => {
-            say(&format!(
-                "{}: the classes' table does not fit ({why}): every position on disk",
-                t.name
-            ));
+        Err(SearchError::OverBudget(why)) => {
+            // The positions may still fit where the classes do not (the
+            // Trapentrix's classes are over orbits ranked apart, its
+            // positions ranked jointly): they say so themselves if not.
+            let then = if req.disk.is_some() {
+                "every position on disk"
+            } else {
+                "a slot a position"
+            };
+            say(&format!("{}: the classes' table does not fit ({why}): {then}", t.name));
             return Ok(None);
         }
         r => r?.0,

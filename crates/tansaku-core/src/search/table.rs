@@ -193,7 +193,8 @@ pub struct Checkpoint {
 /// How many slots the analysis keeps a state in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Bits {
-    /// A byte when the table fits the memory budget, else two bits.
+    /// A byte when the table fits the memory budget and is small
+    /// ([`AUTO_BYTES_AT_MOST`](super::retrograde::AUTO_BYTES_AT_MOST)), else two bits.
     #[default]
     Auto,
     /// A byte a state: the distance of every state can be read back.

@@ -840,10 +840,13 @@ fn tabled_classes_rank_every_image_alike() {
 fn classes_of_symmetric_positions_count_as_positions_do() {
     use std::collections::HashSet;
     use tansaku::define::tws::Perm;
+    // `on`: classes wherever they can be built, even where positions
+    // would be faster.
     let req = Request {
         limit: 100_000,
         ..Default::default()
-    };
+    }
+    .with("symmetry", "on");
     let off = req.clone().with("symmetry", "off");
     let ctx = Context::new();
     let cases = [
@@ -868,6 +871,14 @@ fn classes_of_symmetric_positions_count_as_positions_do() {
         };
         let reduced = run::analyse(&def, &req, &ctx).unwrap();
         let whole = run::analyse(&def, &off, &ctx).unwrap();
+        // `auto` (the default) picks classes or positions by cost: the
+        // same answer either way.
+        let auto = run::analyse(&def, &req.clone().with("symmetry", "auto"), &ctx).unwrap();
+        assert_eq!(
+            (&auto.histogram, auto.longest, auto.count, auto.count_up_to_symmetry),
+            (&whole.histogram, whole.longest, whole.count, whole.count_up_to_symmetry),
+            "{file} {metric} auto"
+        );
         let classes = reduced.histogram_up_to_symmetry.clone().expect("a slot a class");
         assert_eq!(reduced.ranking.as_ref().unwrap().ranks, "classes");
         assert!(whole.histogram_up_to_symmetry.is_none());
@@ -963,7 +974,8 @@ fn classes_resume_and_refuse_the_other_reduction() {
     use std::sync::atomic::AtomicUsize;
     use tansaku::search::retrograde::Bits;
     let def = load("pyraminx.tws", Some("htm"));
-    let whole = run::analyse(&def, &Request::default(), &Context::new()).unwrap();
+    let on = Request::default().with("symmetry", "on");
+    let whole = run::analyse(&def, &on, &Context::new()).unwrap();
     let figures = |l: &run::Longest| {
         (
             l.histogram.clone(),
@@ -975,7 +987,7 @@ fn classes_resume_and_refuse_the_other_reduction() {
     let req = Request {
         bits: Bits::Two,
         checkpoint: Some((dir.path().to_path_buf(), std::time::Duration::ZERO)),
-        ..Default::default()
+        ..on
     };
     let stopped = |req: &Request, after: usize| {
         let base = Context::new();

@@ -181,9 +181,14 @@ fn analyse_classes(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<O
 }
 
 /// How many times fewer than positions classes moved by tables, and
-/// classes played on positions, must be to be used where positions fit.
+/// classes played on positions, must be to be used where positions fit
+/// (unless `symmetry` is `on`).
 const TABLED_FEWER: u64 = 2;
 const PLAYED_FEWER: u64 = 4;
+/// Classes played on positions against positions moved by tables: a class
+/// costs some 18 times a position there (3p1, 16 symmetries: its classes,
+/// 11 times fewer, took 146 s, its positions 87 s at two bits).
+const PLAYED_OVER_TABLED: u64 = 24;
 
 /// A ranking of classes, as the answer and a checkpoint name it.
 struct Reduction {
@@ -211,10 +216,16 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
     // orbits, over those ranks, and weighed against them (the Skewb's
     // classes pay against its untied ranks; where they do not, its
     // positions ranked jointly are fewer).
-    // Whether the ranks a slot a position (tied orbits jointly) fit.
-    let fits = ctx
-        .budget()
-        .is_none_or(|b| t.reach().map_or(u64::MAX, |r| r.count()) / 4 <= b / 2);
+    // Classes are weighed against positions where the ranks a slot a
+    // position (tied orbits jointly) fit, unless `symmetry` is `on`
+    // (classes wherever they can be built); whether those ranks are moved
+    // by tables sets the weight of classes played on positions.
+    let forced = req.get("symmetry") == Some("on");
+    let weigh = !forced
+        && ctx
+            .budget()
+            .is_none_or(|b| t.reach().map_or(u64::MAX, |r| r.count()) / 4 <= b / 2);
+    let tabled = t.reach().is_some_and(|r| r.table_bytes(t) > 0);
     let untied;
     let t = match t.untied() {
         Some(u) => {
@@ -227,7 +238,7 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
     // too few symmetries cannot make the slots `fewer` times fewer, and
     // the classes are not built where positions fit.
     let g = t.position_symmetries().len() as u64;
-    let too_few = |fewer: u64| fits && g <= fewer;
+    let too_few = |fewer: u64| weigh && g <= fewer;
     if too_few(TABLED_FEWER) {
         say(&format!("{}: not reduced by its {g} symmetries", t.name));
         return Ok(None);
@@ -240,13 +251,14 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
                 fewer: TABLED_FEWER,
                 representation: "dense, a slot a class, moved by tables",
             };
-            return reduced(t, req, ctx, key, &c, kind, fits);
+            return reduced(t, req, ctx, key, &c, kind, weigh);
         }
         Err(why) => say(&format!("{}: classes not moved by tables ({why})", t.name)),
     }
-    if too_few(PLAYED_FEWER) {
+    let played_fewer = if tabled { PLAYED_OVER_TABLED } else { PLAYED_FEWER };
+    if too_few(played_fewer) {
         say(&format!(
-            "{}: not reduced by its {g} symmetries (classes played on positions pay at {PLAYED_FEWER} times fewer slots)",
+            "{}: not reduced by its {g} symmetries (classes played on positions pay at {played_fewer} times fewer slots)",
             t.name
         ));
         return Ok(None);
@@ -256,10 +268,10 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
             let kind = Reduction {
                 symmetries: c.symmetries(),
                 what: c.describe(),
-                fewer: PLAYED_FEWER,
+                fewer: played_fewer,
                 representation: "dense, a slot a class",
             };
-            reduced(t, req, ctx, key, &c, kind, fits)
+            reduced(t, req, ctx, key, &c, kind, weigh)
         }
         Err(why) => {
             say(&format!("{}: not reduced by its symmetries ({why})", t.name));
@@ -277,7 +289,7 @@ fn reduced<S: Positions, C: Ranked<State = S>>(
     key: &str,
     c: &C,
     kind: Reduction,
-    fits: bool,
+    weigh: bool,
 ) -> Result<Option<Longest>, RunError> {
     let g = kind.symmetries;
     let say = |line: &str| {
@@ -286,9 +298,9 @@ fn reduced<S: Positions, C: Ranked<State = S>>(
         }
     };
     // Classes pay where they are `fewer` times fewer than positions, or
-    // where positions do not fit.
+    // where they are not weighed (positions do not fit, or `on`).
     let positions = t.reach().map_or(u64::MAX, |r| r.count());
-    if c.state_count().saturating_mul(kind.fewer) > positions && fits {
+    if c.state_count().saturating_mul(kind.fewer) > positions && weigh {
         say(&format!(
             "{}: not reduced by its {g} symmetries ({} slots a class against {positions} a position)",
             t.name,

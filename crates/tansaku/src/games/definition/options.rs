@@ -25,9 +25,9 @@ pub fn from_option() -> OptionSpec {
 fn symmetry_option() -> OptionSpec {
     OptionSpec::new(
         "symmetry",
-        Kind::choice(&["on", "off"]),
-        Some("on"),
-        "For a .tws puzzle with symmetries: God's number with a slot a class of symmetric positions (off: a slot a position, as many times the memory as it has symmetries)",
+        Kind::choice(&["auto", "on", "off"]),
+        Some("auto"),
+        "For a .tws puzzle with symmetries: auto keeps a slot a class of symmetric positions where that is faster or the positions do not fit; on keeps a slot a class wherever the symmetries allow (the least memory); off keeps a slot a position (as many times the memory as it has symmetries)",
     )
     .read_by(LONGEST)
 }

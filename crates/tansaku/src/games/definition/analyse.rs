@@ -185,10 +185,17 @@ fn analyse_classes(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<O
 /// (unless `symmetry` is `on`).
 const TABLED_FEWER: u64 = 2;
 const PLAYED_FEWER: u64 = 4;
-/// Classes played on positions against positions moved by tables: a class
-/// costs some 18 times a position there (3p1, 16 symmetries: its classes,
-/// 11 times fewer, took 146 s, its positions 87 s at two bits).
+/// Classes played on positions against positions moved by tables, where
+/// the choice cannot be timed ([`super::cost`]; a run with checkpoints must
+/// take the same road when it resumes): a class costs up to some 19 times
+/// a position there (3p1, 16 symmetries: its classes, 11 times fewer, took
+/// 146 s, its positions 86 s at two bits).
 const PLAYED_OVER_TABLED: u64 = 24;
+/// Positions moved by tables below which classes played on positions are
+/// not built: building and timing them costs more than the analysis
+/// (the Master Pyramorphix, 1,327,104 positions: 0.16 s a slot a
+/// position, 0.44 s with the classes built and weighed).
+const PLAYED_FROM: u64 = 1 << 24;
 
 /// A ranking of classes, as the answer and a checkpoint name it.
 struct Reduction {
@@ -226,6 +233,7 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
             .budget()
             .is_none_or(|b| t.reach().map_or(u64::MAX, |r| r.count()) / 4 <= b / 2);
     let tabled = t.reach().is_some_and(|r| r.table_bytes(t) > 0);
+    let tied = t;
     let untied;
     let t = match t.untied() {
         Some(u) => {
@@ -255,7 +263,21 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         }
         Err(why) => say(&format!("{}: classes not moved by tables ({why})", t.name)),
     }
-    let played_fewer = if tabled { PLAYED_OVER_TABLED } else { PLAYED_FEWER };
+    // Against positions moved by tables, classes played on positions are
+    // timed on a sample where the run keeps no checkpoint.
+    let timed = tabled && weigh && req.checkpoint.is_none();
+    let played_fewer = match (tabled, timed) {
+        (true, false) => PLAYED_OVER_TABLED,
+        _ => PLAYED_FEWER,
+    };
+    let positions = tied.reach().map_or(u64::MAX, |r| r.count());
+    if timed && positions < PLAYED_FROM {
+        say(&format!(
+            "{}: not reduced by its {g} symmetries ({positions} positions, moved by tables, take less than building classes)",
+            t.name
+        ));
+        return Ok(None);
+    }
     if too_few(played_fewer) {
         say(&format!(
             "{}: not reduced by its {g} symmetries (classes played on positions pay at {played_fewer} times fewer slots)",
@@ -265,6 +287,19 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
     }
     match Classes::<S>::new(t) {
         Ok(c) => {
+            // A class holds at most `g` positions: at least n / g classes.
+            let p = Perm::<S>::new(tied);
+            let n = positions;
+            if timed
+                && let Some((classes, positions)) = super::cost::successor_seconds(&p, (&c, n / g), (&p, n))
+                && classes >= positions
+            {
+                say(&format!(
+                    "{}: not reduced by its {g} symmetries (successors estimated at {classes:.1} s over classes played on positions, {positions:.1} s over positions moved by tables)",
+                    t.name
+                ));
+                return Ok(None);
+            }
             let kind = Reduction {
                 symmetries: c.symmetries(),
                 what: c.describe(),

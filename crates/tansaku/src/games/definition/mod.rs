@@ -47,6 +47,7 @@ macro_rules! with_puzzle {
 mod analyse;
 mod bound;
 mod check;
+mod cost;
 mod defined;
 mod game;
 mod options;

@@ -347,7 +347,7 @@ impl Part {
     /// The coordinates of the orbit's rank `x` with invariants `v`: the
     /// arrangement's (one, or a [`Split`]'s two) and the orientations';
     /// a listed orbit's or a tie's place among all its states.
-    #[inline]
+    #[inline(always)]
     fn coordinates(&self, x: u64, v: &[u8]) -> [usize; 3] {
         let parity = self.parity_at.map_or(0, |i| v[i]);
         let sum = self.sum_at.map_or(0, |i| v[i]);
@@ -384,7 +384,7 @@ impl Part {
 
     /// The orbit's share of the rank after move `a` from coordinates `c`,
     /// and what its invariants add to the code.
-    #[inline]
+    #[inline(always)]
     fn after(&self, c: &[usize; 3], a: usize, moves: usize) -> (u64, u64) {
         match &self.coordinate {
             Coordinate::Split {

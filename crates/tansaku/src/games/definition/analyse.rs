@@ -291,11 +291,11 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
             let p = Perm::<S>::new(tied);
             let n = positions;
             if timed
-                && let Some((classes, positions)) = super::cost::successor_seconds(&p, (&c, n / g), (&p, n))
-                && classes >= positions
+                && let Some((by_classes, by_positions)) = super::cost::successor_seconds(&p, (&c, n / g), (&p, n))
+                && by_classes >= by_positions
             {
                 say(&format!(
-                    "{}: not reduced by its {g} symmetries (successors estimated at {classes:.1} s over classes played on positions, {positions:.1} s over positions moved by tables)",
+                    "{}: not reduced by its {g} symmetries (successors estimated at {by_classes:.1} s over classes played on positions, {by_positions:.1} s over positions moved by tables)",
                     t.name
                 ));
                 return Ok(None);

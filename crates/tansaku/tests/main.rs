@@ -12,5 +12,6 @@ mod names;
 mod near;
 mod published;
 mod questions;
+mod tws_classes;
 mod tws_longest;
 mod tws_search;

@@ -210,6 +210,34 @@ impl Multiset {
         self.permutation && self.partial == 0
     }
 
+    /// A permutation's rank and its parity (1 when odd) in one pass: the
+    /// parity is that of the Lehmer code's digits' sum (each digit counts
+    /// the inversions a symbol starts). `None` unless
+    /// [`Multiset::is_permutation`].
+    ///
+    /// ```
+    /// use tansaku_define::multiset::Multiset;
+    /// let m = Multiset::new(&[1, 1, 1, 1]).unwrap();
+    /// // [1, 0, 3, 2]: digits 1, 0, 1, 0, two swaps.
+    /// assert_eq!(m.rank_with_parity(&[1, 0, 3, 2]), Some((7, 0)));
+    /// assert_eq!(m.rank_with_parity(&[1, 0, 2, 3]), Some((6, 1)));
+    /// assert_eq!(Multiset::new(&[2, 1]).unwrap().rank_with_parity(&[0, 0, 1]), None);
+    /// ```
+    #[inline]
+    pub fn rank_with_parity(&self, seq: &[u8]) -> Option<(u64, u8)> {
+        if !self.is_permutation() {
+            return None;
+        }
+        let (mut used, mut rank, mut digits) = (0u64, 0u64, 0u32);
+        for (i, &x) in seq.iter().enumerate() {
+            let smaller_free = (!used & ((1u64 << x) - 1)).count_ones();
+            rank += u64::from(smaller_free) * self.factorial[self.len - 1 - i];
+            digits += smaller_free;
+            used |= 1 << x;
+        }
+        Some((rank, (digits & 1) as u8))
+    }
+
     /// The weight of position `k` in a permutation's rank, `(len - 1 - k)!`.
     ///
     /// ```
@@ -466,6 +494,29 @@ mod tests {
         let m = Multiset::new(&[1; 9]).unwrap();
         assert_eq!(m.count(), 362_880);
         assert_eq!(m.rank(&[8, 7, 6, 5, 4, 3, 2, 1, 0]), 362_879);
+    }
+
+    /// The parity that comes with the Lehmer code is the parity of the
+    /// permutation's cycles, on every permutation of seven.
+    #[test]
+    fn the_lehmer_codes_parity_is_the_cycles() {
+        let m = Multiset::new(&[1; 7]).unwrap();
+        for r in 0..m.count() {
+            let p = m.unrank(r);
+            let mut seen = [false; 7];
+            let mut even_cycles = 0;
+            for i in 0..7 {
+                let mut len = 0;
+                let mut j = i;
+                while !seen[j] {
+                    seen[j] = true;
+                    j = usize::from(p[j]);
+                    len += 1;
+                }
+                even_cycles += usize::from(len > 0 && len % 2 == 0);
+            }
+            assert_eq!(m.rank_with_parity(&p), Some((r, (even_cycles % 2) as u8)), "{p:?}");
+        }
     }
 
     #[test]

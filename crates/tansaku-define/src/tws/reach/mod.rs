@@ -575,9 +575,18 @@ impl Reach {
         }
         let mut p = 0;
         if arrangement {
-            p = orbit.rank_arrangement(&seq[..n]);
+            // A whole permutation's parity comes with its Lehmer code.
+            let both = match (&orbit.split, orbit.parity) {
+                (None, Some(_)) => orbit.classes.rank_with_parity(&seq[..n]),
+                _ => None,
+            };
+            let (rank, odd) = both.unwrap_or_else(|| {
+                let odd = orbit.parity.map_or(0, |_| parity(&seq[..n]));
+                (orbit.rank_arrangement(&seq[..n]), odd)
+            });
+            p = rank;
             if let Some(k) = orbit.parity {
-                v[k] = parity(&seq[..n]);
+                v[k] = odd;
                 p >>= 1;
             }
         }

@@ -126,8 +126,7 @@ fn tower() -> Definition {
 /// weight is the symmetries over those that fix its position.
 #[test]
 fn tabled_classes_rank_every_image_alike() {
-    use tansaku::Puzzle;
-    use tansaku::define::tws::{Perm, Tabled};
+    use tansaku::define::tws::Tabled;
     let fto = || {
         let text = std::fs::read_to_string(Path::new(crate::support::ROOT).join("puzzles/fto-no-centres.tws")).unwrap();
         Definition::parse(&Src::new("fto-no-centres.tws", &text), None).unwrap()
@@ -141,7 +140,6 @@ fn tabled_classes_rank_every_image_alike() {
         let Definition::Tws(t) = def else { unreachable!() };
         let (t, _) = t.ranked_by_reach().unwrap();
         let c = Tabled::<Cells<64>>::new(&t).unwrap();
-        let p = Perm::<Cells<64>>::new(&t);
         let positions = t.reach().unwrap().count();
         assert_eq!(c.halves(), halves, "{}", t.name);
         if t.name == "tower" {
@@ -150,32 +148,76 @@ fn tabled_classes_rank_every_image_alike() {
             assert!(c.describe().contains("[0, 1, 2, 3, 4, 5, 6, 7]"), "{}", c.describe());
         }
         assert!(c.state_count() < positions / 4, "{}: {} slots", t.name, c.state_count());
-        let (n, syms) = (t.bytes(), t.symmetries());
-        let mut s = p.goal_states().unwrap()[0];
-        let mut image = s;
-        let mut seed = 7u64;
-        for step in 0..3000 {
-            let mut next = Vec::new();
-            p.for_each_successor(&s, |_, x| next.push(x));
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            s = next[(seed >> 33) as usize % next.len()];
-            let r = c.rank(&s);
-            assert!(r < c.state_count());
-            let mut images = Vec::new();
-            for y in syms {
-                t.conjugate(y, &s.0[..n], &mut image.0[..n]);
-                assert_eq!(c.rank(&image), r, "{} step {step}", t.name);
-                images.push(image);
-            }
-            let back = c.unrank(r);
-            assert!(images.contains(&back), "{} step {step}", t.name);
-            let (mut got, mut want) = (Vec::new(), Vec::new());
-            c.for_each_successor_rank(r, |q| got.push(q));
-            p.for_each_successor(&back, |_, x| want.push(c.rank(&x)));
-            assert_eq!(got, want, "{} step {step}", t.name);
-            let fixed = syms.iter().filter(|y| t.fixes(y, &back.0[..n])).count();
-            assert_eq!(c.weight(r), (syms.len() / fixed) as u64, "{} step {step}", t.name);
+        images_rank_alike(&t, &c, false);
+    }
+}
+
+/// Classes of an orbit's states moved by tables (alike pieces, free
+/// turns): as [`tabled_classes_rank_every_image_alike`], under the
+/// symmetries that map positions of alike pieces onto positions.
+#[test]
+fn state_classes_rank_every_image_alike() {
+    use tansaku::define::tws::StateClasses;
+    for def in [
+        load("2x2x2.tws", Some("htm")),
+        load("pyraminx.tws", Some("htm")),
+        two_colour_corners(),
+    ] {
+        let Definition::Tws(t) = def else { unreachable!() };
+        let (t, _) = t.ranked_by_reach().unwrap();
+        let c = StateClasses::<Cells<64>>::new(&t).unwrap();
+        let positions = t.reach().unwrap().count();
+        assert!(c.state_count() < positions / 4, "{}: {} slots", t.name, c.state_count());
+        images_rank_alike(&t, &c, true);
+    }
+}
+
+/// On positions reached by a seeded walk: every image of a position under
+/// the symmetries (those of positions of alike pieces when `alike`) has
+/// its rank, the rank's position is one of them, the
+/// successors' ranks are those of the positions played, and a class's
+/// weight is the symmetries over those that fix its position.
+fn images_rank_alike<C: Ranked<State = Cells<64>>>(t: &tansaku::define::tws::Tws, c: &C, alike: bool) {
+    let syms = if alike { t.position_symmetries() } else { t.symmetries() };
+    use tansaku::Puzzle;
+    use tansaku::define::tws::Perm;
+    let p = Perm::<Cells<64>>::new(t);
+    let n = t.bytes();
+    let mut s = p.goal_states().unwrap()[0];
+    let mut image = s;
+    let mut seed = 7u64;
+    for step in 0..3000 {
+        let mut next = Vec::new();
+        p.for_each_successor(&s, |_, x| next.push(x));
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = next[(seed >> 33) as usize % next.len()];
+        let r = c.rank(&s);
+        assert!(r < c.state_count());
+        let mut images = Vec::new();
+        for y in syms {
+            t.conjugate(y, &s.0[..n], &mut image.0[..n]);
+            assert_eq!(c.rank(&image), r, "{} step {step}", t.name);
+            images.push(image);
         }
+        let back = c.unrank(r);
+        assert!(images.contains(&back), "{} step {step}", t.name);
+        let (mut got, mut want) = (Vec::new(), Vec::new());
+        c.for_each_successor_rank(r, |q| got.push(q));
+        p.for_each_successor(&back, |_, x| want.push(c.rank(&x)));
+        if alike {
+            // A move that only trades alike pieces stands still: the
+            // positions skip it, the tables give the class itself.
+            got.sort_unstable();
+            got.dedup();
+            want.sort_unstable();
+            want.dedup();
+            if !want.contains(&r) {
+                got.retain(|&q| q != r);
+            }
+        }
+        assert_eq!(got, want, "{} step {step}", t.name);
+        let fixed = syms.iter().filter(|y| t.fixes(y, &back.0[..n])).count();
+        assert_eq!(c.weight(r), (syms.len() / fixed) as u64, "{} step {step}", t.name);
     }
 }
 
@@ -263,9 +305,12 @@ fn classes_of_symmetric_positions_count_as_positions_do() {
             whole.space
         );
         let tabled = reduced.representation.contains("tables");
+        // Classes moved by tables but where the orbit with most states
+        // has too many (the corners' 88,179,840) or the moves tie orbits
+        // (the Skewb).
         assert_eq!(
             tabled,
-            file.starts_with("square") || file == "tower",
+            !["corners", "skewb.tws"].contains(&file),
             "{file}: {}",
             reduced.representation
         );
@@ -277,14 +322,15 @@ fn classes_of_symmetric_positions_count_as_positions_do() {
             assert_eq!((whole.states, symmetries), (153_090, 16));
             continue;
         }
-        if tabled {
-            // A8 (S8 with the swaps) times the counter's three states; the
-            // tower's 8! x 4!.
-            let states = match file {
-                "square" => 60_480,
-                "square_odd" => 120_960,
-                _ => 967_680,
-            };
+        // A8 (S8 with the swaps) times the counter's three states; the
+        // tower's 8! x 4!.
+        let states = match file {
+            "square" => Some(60_480),
+            "square_odd" => Some(120_960),
+            "tower" => Some(967_680),
+            _ => None,
+        };
+        if let Some(states) = states {
             assert_eq!(whole.states, states);
             continue;
         }

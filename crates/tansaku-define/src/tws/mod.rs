@@ -44,7 +44,7 @@ pub use from::StartSet;
 pub use orbits::SquareOrbits;
 pub use perm::{Heap, Perm, Positions};
 pub use project::{ImageRank, Projected, ProjectedSymmetry, SetPart};
-pub use reach::{Classes, Reach, Tabled};
+pub use reach::{Classes, Reach, StateClasses, Tabled};
 use serde::Serialize;
 use std::fmt;
 use tansaku_core::puzzle::{Puzzle, Ranked, Symmetric};

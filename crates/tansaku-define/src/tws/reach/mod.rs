@@ -78,10 +78,12 @@ mod classes;
 mod factors;
 mod moves;
 mod orbit;
+mod state_classes;
 mod tabled;
 mod tie;
 
 pub use classes::Classes;
+pub use state_classes::StateClasses;
 pub use tabled::Tabled;
 
 /// Points (a slot and an orientation) past which the group's order is not

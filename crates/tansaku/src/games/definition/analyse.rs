@@ -17,7 +17,7 @@ use tansaku_core::{Puzzle, Ranked, Symmetric};
 use tansaku_define::Cells as Fixed;
 use tansaku_define::Definition;
 use tansaku_define::blocks::Grid;
-use tansaku_define::tws::{Classes, Heap, Perm, Positions, StartSet, Tabled, Tws};
+use tansaku_define::tws::{Classes, Heap, Perm, Positions, StartSet, StateClasses, Tabled, Tws};
 
 /// The distance of every position to the goal: dense (every rank, a
 /// byte or two bits each, with the request's checkpoints) where the ranks
@@ -191,10 +191,11 @@ const PLAYED_FEWER: u64 = 4;
 /// a position there (3p1, 16 symmetries: its classes, 11 times fewer, took
 /// 146 s, its positions 86 s at two bits).
 const PLAYED_OVER_TABLED: u64 = 24;
-/// Positions moved by tables below which classes played on positions are
-/// not built: building and timing them costs more than the analysis
-/// (the Master Pyramorphix, 1,327,104 positions: 0.16 s a slot a
-/// position, 0.44 s with the classes built and weighed).
+/// Positions moved by tables below which no classes are built: building
+/// them costs more than the analysis (the Master Pyramorphix, 1,327,104
+/// positions: 0.16 s a slot a position, 0.44 s with classes played on
+/// positions built and weighed; the Mastermorphix, 5,308,416: 0.61 s,
+/// 1.69 s with classes moved by tables).
 const PLAYED_FROM: u64 = 1 << 24;
 
 /// A ranking of classes, as the answer and a checkpoint name it.
@@ -211,8 +212,8 @@ struct Reduction {
 }
 
 /// [`analyse_classes`] with positions kept as `S`: classes moved by
-/// tables ([`Tabled`]) where an orbit splits so, else played on positions
-/// ([`Classes`]).
+/// tables where an orbit's placements ([`Tabled`]) or states
+/// ([`StateClasses`]) class so, else played on positions ([`Classes`]).
 fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) -> Result<Option<Longest>, RunError> {
     let say = |line: &str| {
         if let Some(o) = ctx.observer() {
@@ -251,6 +252,18 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         say(&format!("{}: not reduced by its {g} symmetries", t.name));
         return Ok(None);
     }
+    // Against positions moved by tables, classes played on positions are
+    // timed on a sample where the run keeps no checkpoint; under
+    // `PLAYED_FROM` positions, no classes are built at all.
+    let timed = tabled && weigh && req.checkpoint.is_none();
+    let positions = tied.reach().map_or(u64::MAX, |r| r.count());
+    if timed && positions < PLAYED_FROM {
+        say(&format!(
+            "{}: not reduced by its {g} symmetries ({positions} positions, moved by tables, take less than building classes)",
+            t.name
+        ));
+        return Ok(None);
+    }
     match Tabled::<S>::new(t) {
         Ok(c) => {
             let kind = Reduction {
@@ -261,23 +274,30 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
             };
             return reduced(t, req, ctx, key, &c, kind, weigh);
         }
-        Err(why) => say(&format!("{}: classes not moved by tables ({why})", t.name)),
+        Err(why) => say(&format!(
+            "{}: classes of placements not moved by tables ({why})",
+            t.name
+        )),
     }
-    // Against positions moved by tables, classes played on positions are
-    // timed on a sample where the run keeps no checkpoint.
-    let timed = tabled && weigh && req.checkpoint.is_none();
+    match StateClasses::<S>::new(t) {
+        Ok(c) => {
+            let kind = Reduction {
+                symmetries: c.symmetries(),
+                what: c.describe(),
+                fewer: TABLED_FEWER,
+                representation: "dense, a slot a class, moved by tables",
+            };
+            return reduced(t, req, ctx, key, &c, kind, weigh);
+        }
+        Err(why) => say(&format!(
+            "{}: classes of an orbit's states not moved by tables ({why})",
+            t.name
+        )),
+    }
     let played_fewer = match (tabled, timed) {
         (true, false) => PLAYED_OVER_TABLED,
         _ => PLAYED_FEWER,
     };
-    let positions = tied.reach().map_or(u64::MAX, |r| r.count());
-    if timed && positions < PLAYED_FROM {
-        say(&format!(
-            "{}: not reduced by its {g} symmetries ({positions} positions, moved by tables, take less than building classes)",
-            t.name
-        ));
-        return Ok(None);
-    }
     if too_few(played_fewer) {
         say(&format!(
             "{}: not reduced by its {g} symmetries (classes played on positions pay at {played_fewer} times fewer slots)",

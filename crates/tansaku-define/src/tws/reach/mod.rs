@@ -78,6 +78,7 @@ mod classes;
 mod factors;
 mod moves;
 mod orbit;
+mod rest;
 mod state_classes;
 mod tabled;
 mod tie;

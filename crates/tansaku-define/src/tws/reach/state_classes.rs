@@ -22,10 +22,10 @@
 
 use super::Reach;
 use super::classes::inverses;
+use super::rest::{Cut, Rest};
 use crate::tws::symmetry::TwsSymmetry;
 use crate::tws::{Perm, Positions, Tws, TwsMove};
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 use tansaku_core::puzzle::{Puzzle, Ranked};
 
 /// States of the class orbit, at most.
@@ -89,12 +89,8 @@ pub struct StateClasses<'a, S> {
     fix_at: Vec<u32>,
     fixing: Vec<u8>,
     step: Vec<u32>,
-    /// The rest's states (positions with the class orbit solved), their
-    /// numbers, moves and conjugates.
-    rest: Vec<u8>,
-    rest_index: FxHashMap<Vec<u8>, u32>,
-    r_move: Vec<u32>,
-    r_conj: Vec<u32>,
+    /// Every other orbit ([`Rest`]).
+    rest: Rest,
     /// Moves of the metric, symmetries, rests.
     moves: usize,
     g: usize,
@@ -177,10 +173,7 @@ impl<'a, S: Positions> StateClasses<'a, S> {
             fix_at: vec![0],
             fixing: Vec::new(),
             step: Vec::new(),
-            rest: Vec::new(),
-            rest_index: FxHashMap::default(),
-            r_move: Vec::new(),
-            r_conj: Vec::new(),
+            rest: Rest::default(),
             moves: t.metric_moves.len(),
             g: syms.len(),
             ns: 0,
@@ -194,7 +187,8 @@ impl<'a, S: Positions> StateClasses<'a, S> {
         if most > MAX_REST as u64 {
             return Err(format!("the other orbits have more than {MAX_REST} states"));
         }
-        c.list_rest(most as usize)?;
+        c.rest = Rest::list(t, &c.cut(), most as usize)?;
+        c.ns = c.rest.count;
         if n.checked_mul(c.ns) != Some(reach.count()) {
             return Err(format!(
                 "the orbit's {n} states times the others' {} are not its {} positions (a parity ties them)",
@@ -202,7 +196,9 @@ impl<'a, S: Positions> StateClasses<'a, S> {
                 reach.count()
             ));
         }
-        c.conjugate_rest()?;
+        let mut rest = std::mem::take(&mut c.rest);
+        rest.conjugate(t, &c.cut(), syms)?;
+        c.rest = rest;
         c.list_classes(reach)?;
         Ok(c)
     }
@@ -305,71 +301,13 @@ impl<'a, S: Positions> StateClasses<'a, S> {
         Ok(())
     }
 
-    /// Position `s` with the class orbit solved: the rest's state.
-    fn project(&self, s: &[u8], out: &mut [u8]) {
-        let goal = &self.p.0.goals[0];
-        let len = self.p.0.bytes();
-        out[..len].copy_from_slice(&s[..len]);
-        for &slot in &self.slots {
-            let i = self.offset + usize::from(slot);
-            out[i] = goal[i];
-            out[i + self.count] = goal[i + self.count];
+    /// The class orbit, as a rest leaves it solved.
+    fn cut(&self) -> Cut<'_> {
+        Cut {
+            offset: self.offset,
+            count: self.count,
+            slots: &self.slots,
         }
-    }
-
-    /// Lists the rest's states from the goal, at most `most`, with their
-    /// move table.
-    fn list_rest(&mut self, most: usize) -> Result<(), String> {
-        let t = self.p.0;
-        let len = t.bytes();
-        let mut start = vec![0u8; len];
-        self.project(&t.goals[0], &mut start);
-        let mut states: Vec<Vec<u8>> = vec![start.clone()];
-        self.rest_index.insert(start, 0);
-        let (mut played, mut cut) = (vec![0u8; len], vec![0u8; len]);
-        let mut i = 0;
-        while i < states.len() {
-            for &m in &t.metric_moves {
-                t.play_at(m, &states[i], &mut played);
-                self.project(&played, &mut cut);
-                let at = match self.rest_index.get(&cut) {
-                    Some(&at) => at,
-                    None => {
-                        if states.len() >= most {
-                            return Err(format!("the other orbits have more than {most} states"));
-                        }
-                        let at = states.len() as u32;
-                        self.rest_index.insert(cut.clone(), at);
-                        states.push(cut.clone());
-                        at
-                    }
-                };
-                self.r_move.push(at);
-            }
-            i += 1;
-        }
-        self.ns = states.len() as u64;
-        self.rest = states.concat();
-        Ok(())
-    }
-
-    /// The rest's conjugation table.
-    fn conjugate_rest(&mut self) -> Result<(), String> {
-        let t = self.p.0;
-        let len = t.bytes();
-        let (mut played, mut cut) = (vec![0u8; len], vec![0u8; len]);
-        for s in self.rest.chunks(len) {
-            for y in self.syms {
-                t.conjugate(y, s, &mut played);
-                self.project(&played, &mut cut);
-                let at = self
-                    .rest_index
-                    .get(&cut)
-                    .ok_or("a symmetry leaves the other orbits' states")?;
-                self.r_conj.push(*at);
-            }
-        }
-        Ok(())
     }
 
     /// Sorts the class orbit's states into classes under the symmetries,
@@ -459,7 +397,7 @@ impl<'a, S: Positions> StateClasses<'a, S> {
         let g = self.g;
         self.fixing(c)
             .iter()
-            .fold(r, |best, &h| best.min(self.r_conj[r as usize * g + usize::from(h)]))
+            .fold(r, |best, &h| best.min(self.rest.conj[r as usize * g + usize::from(h)]))
     }
 
     /// Calls `f` with the successors' ranks of a class's least rank `r`
@@ -475,7 +413,7 @@ impl<'a, S: Positions> StateClasses<'a, S> {
         let rest = rest as usize;
         for (i, &e) in self.step[c * m..(c + 1) * m].iter().enumerate() {
             let (c2, y) = ((e >> 8) as usize, (e & 0xFF) as usize);
-            let r2 = self.r_conj[self.r_move[rest * m + i] as usize * g + y];
+            let r2 = self.rest.conj[self.rest.moves[rest * m + i] as usize * g + y];
             if f(c2 as u64 * self.ns + u64::from(self.least(c2, r2))) {
                 return true;
             }
@@ -491,8 +429,7 @@ impl<'a, S: Positions> StateClasses<'a, S> {
             + self.reps.len() * 8
             + self.step.len() * 4
             + self.fixing.len()
-            + (self.r_move.len() + self.r_conj.len()) * 4
-            + self.rest.len() * 3) as u64
+            + self.rest.bytes() as usize) as u64
     }
 }
 
@@ -512,9 +449,7 @@ impl<S: Positions> Ranked for StateClasses<'_, S> {
         if self.sym_of[x] != 0 {
             t.conjugate(&self.syms[usize::from(self.sym_of[x])], s.bytes(), &mut held);
         }
-        let mut cut = vec![0u8; len];
-        self.project(&held, &mut cut);
-        let r = *self.rest_index.get(&cut).expect("a position the moves reach");
+        let r = self.rest.of(t, &self.cut(), &held);
         c as u64 * self.ns + u64::from(self.least(c, r))
     }
 
@@ -522,7 +457,7 @@ impl<S: Positions> Ranked for StateClasses<'_, S> {
         let (c, rest) = ((r / self.ns) as usize, (r % self.ns) as usize);
         let len = self.p.0.bytes();
         let mut s = S::zeroed(len);
-        s.bytes_mut()[..len].copy_from_slice(&self.rest[rest * len..(rest + 1) * len]);
+        s.bytes_mut()[..len].copy_from_slice(self.rest.state(rest, len));
         self.put(self.reps[c], s.bytes_mut());
         s
     }
@@ -552,7 +487,7 @@ impl<S: Positions> Ranked for StateClasses<'_, S> {
         let fixed = 1 + self
             .fixing(c)
             .iter()
-            .filter(|&&h| self.r_conj[rest * g + usize::from(h)] as usize == rest)
+            .filter(|&&h| self.rest.conj[rest * g + usize::from(h)] as usize == rest)
             .count();
         (g / fixed) as u64
     }

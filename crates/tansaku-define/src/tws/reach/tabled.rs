@@ -29,10 +29,10 @@
 use super::Reach;
 use super::classes::inverses;
 use super::orbit::parity;
+use super::rest::{Cut, Rest};
 use crate::tws::symmetry::TwsSymmetry;
 use crate::tws::{Perm, Positions, Tws, TwsMove};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use tansaku_core::puzzle::{Puzzle, Ranked};
 
 /// Placements of the class pieces, at most (class lists of five bytes a
@@ -128,10 +128,7 @@ pub struct Tabled<'a, S> {
     a_odd: Vec<u8>,
     /// The rest's states (positions with the split orbit solved), their
     /// moves and conjugates, and the orbit's parity each needs.
-    rest: Vec<u8>,
-    rest_index: HashMap<Vec<u8>, u32>,
-    r_move: Vec<u32>,
-    r_conj: Vec<u32>,
+    rest: Rest,
     need: Vec<u8>,
     /// Moves of the metric, symmetries, rests, ranks a class.
     moves: usize,
@@ -311,10 +308,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
             a_conj: Vec::new(),
             a_off: Vec::new(),
             a_odd: Vec::new(),
-            rest: Vec::new(),
-            rest_index: HashMap::new(),
-            r_move: Vec::new(),
-            r_conj: Vec::new(),
+            rest: Rest::default(),
             need: Vec::new(),
             moves: t.metric_moves.len(),
             g: syms.len(),
@@ -325,7 +319,8 @@ impl<'a, S: Positions> Tabled<'a, S> {
         // where a parity halves the orders: listing stops past it.
         let halves = if c.a.len() >= 2 { 2 } else { 1 };
         let most = (reach.count().saturating_mul(halves)).div_ceil((c.placements() * u64::from(c.fact)).max(1));
-        c.list_rest(most.min(MAX_REST as u64) as usize)?;
+        c.rest = Rest::list(t, &c.cut(), most.min(MAX_REST as u64) as usize)?;
+        c.ns = c.rest.count;
         c.parities(reach)?;
         let placements = c.placements();
         let span = u64::from(c.fact) >> u32::from(c.halve);
@@ -338,7 +333,9 @@ impl<'a, S: Positions> Tabled<'a, S> {
             ));
         }
         c.per_class = span * c.ns;
-        c.conjugate_rest()?;
+        let mut rest = std::mem::take(&mut c.rest);
+        rest.conjugate(t, &c.cut(), syms)?;
+        c.rest = rest;
         c.order_tables();
         c.list_classes()?;
         Ok(c)
@@ -487,71 +484,13 @@ impl<'a, S: Positions> Tabled<'a, S> {
         ((n - k + 1)..=n).map(|x| x as u64).product()
     }
 
-    /// Position `s` with the split orbit solved: the rest's state.
-    fn project(&self, s: &[u8], out: &mut [u8]) {
-        let goal = &self.p.0.goals[0];
-        let len = self.p.0.bytes();
-        out[..len].copy_from_slice(&s[..len]);
-        for &slot in &self.slots {
-            let i = self.offset + usize::from(slot);
-            out[i] = goal[i];
-            out[i + self.count] = goal[i + self.count];
+    /// The split orbit, as a rest leaves it solved.
+    fn cut(&self) -> Cut<'_> {
+        Cut {
+            offset: self.offset,
+            count: self.count,
+            slots: &self.slots,
         }
-    }
-
-    /// Lists the rest's states from the goal, at most `most`, with their
-    /// move table.
-    fn list_rest(&mut self, most: usize) -> Result<(), String> {
-        let t = self.p.0;
-        let len = t.bytes();
-        let mut start = vec![0u8; len];
-        self.project(&t.goals[0], &mut start);
-        let mut states: Vec<Vec<u8>> = vec![start.clone()];
-        self.rest_index.insert(start, 0);
-        let (mut played, mut cut) = (vec![0u8; len], vec![0u8; len]);
-        let mut i = 0;
-        while i < states.len() {
-            for &m in &t.metric_moves {
-                t.play_at(m, &states[i], &mut played);
-                self.project(&played, &mut cut);
-                let at = match self.rest_index.get(&cut) {
-                    Some(&at) => at,
-                    None => {
-                        if states.len() >= most {
-                            return Err(format!("the other orbits have more than {most} states"));
-                        }
-                        let at = states.len() as u32;
-                        self.rest_index.insert(cut.clone(), at);
-                        states.push(cut.clone());
-                        at
-                    }
-                };
-                self.r_move.push(at);
-            }
-            i += 1;
-        }
-        self.ns = states.len() as u64;
-        self.rest = states.concat();
-        Ok(())
-    }
-
-    /// The rest's conjugation table.
-    fn conjugate_rest(&mut self) -> Result<(), String> {
-        let t = self.p.0;
-        let len = t.bytes();
-        let (mut played, mut cut) = (vec![0u8; len], vec![0u8; len]);
-        for s in self.rest.chunks(len) {
-            for y in self.syms {
-                t.conjugate(y, s, &mut played);
-                self.project(&played, &mut cut);
-                let at = self
-                    .rest_index
-                    .get(&cut)
-                    .ok_or("a symmetry leaves the other orbits' states")?;
-                self.r_conj.push(*at);
-            }
-        }
-        Ok(())
     }
 
     /// The split orbit's parity each rest needs: whether a rank keeps half
@@ -565,7 +504,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
         let (x, y) = (usize::from(pair[0]), usize::from(pair[1]));
         let mut free = 0;
         for r in 0..self.ns as usize {
-            let mut s = self.rest[r * len..(r + 1) * len].to_vec();
+            let mut s = self.rest.state(r, len).to_vec();
             let even = reach.contains(&s);
             // The two first other pieces swapped.
             for (h, kk) in [(x, y), (y, x)] {
@@ -629,7 +568,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
     /// class pieces on the slots left, in order.
     fn write_others(&self, code: u32, s: &mut [u8]) {
         let len = self.p.0.bytes();
-        s[..len].copy_from_slice(&self.rest[..len]);
+        s[..len].copy_from_slice(self.rest.state(0, len));
         let mask = self.masks[(code / self.fact) as usize];
         let mut order = [0u8; MAX_SLOTS];
         unrank_order(code % self.fact, &mut order[..self.a.len()]);
@@ -687,9 +626,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
 
     /// The rest's state of position `s`.
     fn r_code(&self, s: &[u8]) -> u32 {
-        let mut cut = vec![0u8; self.p.0.bytes()];
-        self.project(s, &mut cut);
-        *self.rest_index.get(&cut).expect("a position the moves reach")
+        self.rest.of(self.p.0, &self.cut(), s)
     }
 
     /// Writes placement `b` of the class pieces, the other pieces by
@@ -697,7 +634,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
     fn write(&self, b: u64, a: u32, r: u32, s: &mut [u8]) {
         let len = self.p.0.bytes();
         let r = r as usize;
-        s[..len].copy_from_slice(&self.rest[r * len..(r + 1) * len]);
+        s[..len].copy_from_slice(self.rest.state(r, len));
         let mut seq = [0u8; MAX_SLOTS];
         unrank_partial(self.n(), b, &mut seq[..self.b.len()]);
         for (i, &h) in self.b.iter().enumerate() {
@@ -811,7 +748,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
         let mut best = self.a_off[a as usize] + u64::from(r);
         for &h in self.fixing(c) {
             let h = usize::from(h);
-            let (a2, r2) = (self.a_conj[a as usize * g + h], self.r_conj[r as usize * g + h]);
+            let (a2, r2) = (self.a_conj[a as usize * g + h], self.rest.conj[r as usize * g + h]);
             best = best.min(self.a_off[a2 as usize] + u64::from(r2));
         }
         best
@@ -831,7 +768,7 @@ impl<'a, S: Positions> Tabled<'a, S> {
         for (i, &e) in self.step[c * m..(c + 1) * m].iter().enumerate() {
             let (c2, y) = ((e >> 8) as usize, (e & 0xFF) as usize);
             let a2 = self.a_conj[self.a_move[a * m + i] as usize * g + y];
-            let r2 = self.r_conj[self.r_move[rest * m + i] as usize * g + y];
+            let r2 = self.rest.conj[self.rest.moves[rest * m + i] as usize * g + y];
             if f(c2 as u64 * self.per_class + self.least(c2, a2, r2)) {
                 return true;
             }
@@ -845,9 +782,9 @@ impl<'a, S: Positions> Tabled<'a, S> {
             + self.reps.len() * 7
             + self.step.len() * 4
             + self.fixing.len()
-            + (self.a_move.len() + self.a_conj.len() + self.r_move.len() + self.r_conj.len()) * 4
-            + self.a_off.len() * 8
-            + self.rest.len() * 3) as u64
+            + (self.a_move.len() + self.a_conj.len()) * 4
+            + self.a_off.len() * 8) as u64
+            + self.rest.bytes()
     }
 }
 
@@ -904,7 +841,7 @@ impl<S: Positions> Ranked for Tabled<'_, S> {
             .iter()
             .filter(|&&h| {
                 let h = usize::from(h);
-                self.a_conj[a as usize * g + h] == a && self.r_conj[rest as usize * g + h] == rest
+                self.a_conj[a as usize * g + h] == a && self.rest.conj[rest as usize * g + h] == rest
             })
             .count();
         (g / fixed) as u64

@@ -264,31 +264,23 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
         ));
         return Ok(None);
     }
+    // Classes moved by tables: of an orbit's placements, else of its
+    // states.
+    let by_tables = |symmetries, what| Reduction {
+        symmetries,
+        what,
+        fewer: TABLED_FEWER,
+        representation: "dense, a slot a class, moved by tables",
+    };
     match Tabled::<S>::new(t) {
-        Ok(c) => {
-            let kind = Reduction {
-                symmetries: c.symmetries(),
-                what: c.describe(),
-                fewer: TABLED_FEWER,
-                representation: "dense, a slot a class, moved by tables",
-            };
-            return reduced(t, req, ctx, key, &c, kind, weigh);
-        }
+        Ok(c) => return reduced(t, req, ctx, key, &c, by_tables(c.symmetries(), c.describe()), weigh),
         Err(why) => say(&format!(
             "{}: classes of placements not moved by tables ({why})",
             t.name
         )),
     }
     match StateClasses::<S>::new(t) {
-        Ok(c) => {
-            let kind = Reduction {
-                symmetries: c.symmetries(),
-                what: c.describe(),
-                fewer: TABLED_FEWER,
-                representation: "dense, a slot a class, moved by tables",
-            };
-            return reduced(t, req, ctx, key, &c, kind, weigh);
-        }
+        Ok(c) => return reduced(t, req, ctx, key, &c, by_tables(c.symmetries(), c.describe()), weigh),
         Err(why) => say(&format!(
             "{}: classes of an orbit's states not moved by tables ({why})",
             t.name

@@ -109,9 +109,6 @@ impl<'a, S: Positions> StateClasses<'a, S> {
         if !reach.exact() {
             return Err("its ranks are not exactly its positions".into());
         }
-        if !reach.ties.is_empty() {
-            return Err("the moves tie orbits of slots to one another".into());
-        }
         let syms = t.position_symmetries();
         if syms.len() < 2 || syms.len() > 256 {
             return Err("between 2 and 256 symmetries needed".into());
@@ -135,6 +132,11 @@ impl<'a, S: Positions> StateClasses<'a, S> {
         let o = &reach.orbits[j];
         if o.slots.len() < 2 {
             return Err("no orbit of two slots or more".into());
+        }
+        // A tied orbit's rank is its tie's; the others' rest is listed
+        // whole, tied or not.
+        if reach.ties.iter().any(|tie| tie.members.contains(&j)) {
+            return Err("the moves tie the orbit to another".into());
         }
         let k = t
             .sets

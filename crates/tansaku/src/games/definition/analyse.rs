@@ -220,10 +220,11 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
             o.note(line);
         }
     };
-    // Classes are built over orbits ranked apart: where the moves tie
-    // orbits, over those ranks, and weighed against them (the Skewb's
-    // classes pay against its untied ranks; where they do not, its
-    // positions ranked jointly are fewer).
+    // Classes of placements and classes played on positions are built
+    // over orbits ranked apart (where the moves tie orbits, over those
+    // ranks, and weighed against them); classes of an orbit's states
+    // over the ranks as tied, the tied orbits listed beside the classed
+    // one (the Skewb, the Jing pyraminx).
     // Classes are weighed against positions where the ranks a slot a
     // position (tied orbits jointly) fit, unless `symmetry` is `on`
     // (classes wherever they can be built); whether those ranks are moved
@@ -285,10 +286,12 @@ fn classes_of<S: Positions>(t: &Tws, req: &Request, ctx: &Context, key: &str) ->
     let listed = if weigh && positions < PLAYED_FROM {
         Err(format!("{positions} positions take less than listing them"))
     } else {
-        StateClasses::<S>::new(t)
+        // Over the ranks as tied: only the class orbit's own rank is
+        // read, the other orbits are listed whole.
+        StateClasses::<S>::new(tied)
     };
     match listed {
-        Ok(c) => return reduced(t, req, ctx, key, &c, by_tables(c.symmetries(), c.describe()), weigh),
+        Ok(c) => return reduced(tied, req, ctx, key, &c, by_tables(c.symmetries(), c.describe()), weigh),
         Err(why) => say(&format!(
             "{}: classes of an orbit's states not moved by tables ({why})",
             t.name

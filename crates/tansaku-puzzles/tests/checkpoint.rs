@@ -297,15 +297,17 @@ fn an_unusable_folder_is_refused_before_any_work() {
 #[test]
 fn the_memory_plan_picks_two_bits_when_bytes_do_not_fit() {
     use tansaku_core::search::retrograde::plan_bits;
-    let p = FlipIt::square(4, 5, false); // 20 << 19 states: 10 MB a byte each
+    let p = FlipIt::square(4, 4, false); // 16 << 15 states: 512 KiB a byte each
     let ctx = |b| RetroOptions {
         ctx: Context::new().with_budget(b),
         ..Default::default()
     };
     assert_eq!(plan_bits(&p, &ctx(16 << 20)).unwrap(), 8);
-    assert_eq!(plan_bits(&p, &ctx(4 << 20)).unwrap(), 2);
-    assert!(matches!(plan_bits(&p, &ctx(1 << 20)), Err(SearchError::OverBudget(_))));
-    let (a, table) = retrograde(&p, ctx(4 << 20)).unwrap();
+    assert_eq!(plan_bits(&p, &ctx(256 << 10)).unwrap(), 2);
+    assert!(matches!(plan_bits(&p, &ctx(64 << 10)), Err(SearchError::OverBudget(_))));
+    // Past 1 MiB a byte each, two bits whatever the budget.
+    assert_eq!(plan_bits(&FlipIt::square(4, 5, false), &ctx(16 << 20)).unwrap(), 2);
+    let (a, table) = retrograde(&p, ctx(256 << 10)).unwrap();
     assert!(table.is_none());
     same(&a, &eight_bit(&p));
 }

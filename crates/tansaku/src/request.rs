@@ -137,7 +137,7 @@ pub fn options() -> Vec<OptionSpec> {
             "bits",
             Kind::choice(&["auto", "8", "2"]),
             Some("auto"),
-            "Bits a position in the table: 8 (the distance itself), 2 (Korf's two-bit search: whether a position is of an earlier level, the level expanded, the next one, or not reached; a quarter of the memory, same histogram and longest positions), or auto: a byte when the table fits the memory and takes at most 64 MiB, else two bits (faster on large tables)",
+            "Bits a position in the table: 8 (the distance itself), 2 (Korf's two-bit search: whether a position is of an earlier level, the level expanded, the next one, or not reached; a quarter of the memory, same histogram and longest positions), or auto: a byte when the table fits the memory and takes at most 1 MiB, else two bits (faster past the cache)",
         )
         .read_by(LONGEST)
         .value_name("8|2|auto"),

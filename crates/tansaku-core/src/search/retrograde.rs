@@ -253,13 +253,14 @@ fn unweighted<P: Ranked>(p: &P, how: &str) -> Result<(), SearchError> {
     Ok(())
 }
 
-/// The largest table [`Bits::Auto`] keeps at a byte a state. Past it two
-/// bits are faster as well as smaller: a move's successors land in a span
-/// of the table a quarter as wide, which stays in the cache (measured on
-/// 2 cores: twsearch's Turnstile, 6.3 GB at a byte, levels 2.5 times
-/// slower than at two bits; 3p1, 2.2 GB, 2 times; the Dino Cube, 240 MB,
-/// 1.06 times).
-pub const AUTO_BYTES_AT_MOST: u64 = 64 << 20;
+/// The largest table [`Bits::Auto`] keeps at a byte a state: 1 MiB,
+/// about what a core's second-level cache holds. Past it two bits are
+/// faster as well as smaller: a level's reads and writes land in a table
+/// a quarter as wide, which stays in the caches longer (measured on 2
+/// cores: twsearch's Turnstile, 6.3 GB at a byte, levels 2.5 times slower
+/// than at two bits; 3p1, 2.2 GB, 2 times; 235.tws, 32 MB, 1.27 times;
+/// the Skewb diamond, 1.7 MB, 1.1 times; Loopover 3x3, 181 kB, 0.7 times).
+pub const AUTO_BYTES_AT_MOST: u64 = 1 << 20;
 
 /// The slot width [`retrograde`] would use for `p` under `opts`, or why no
 /// table fits the budget.
@@ -268,10 +269,15 @@ pub const AUTO_BYTES_AT_MOST: u64 = 64 << 20;
 /// use tansaku_core::examples::Swaps;
 /// use tansaku_core::search::retrograde::{plan_bits, Bits, RetroOptions};
 ///
-/// let p = Swaps::new(11); // 39,916,800 states
-/// let tight = RetroOptions { ctx: tansaku_core::Context::new().with_budget(16 << 20), ..Default::default() };
-/// assert_eq!(plan_bits(&p, &RetroOptions::default()).unwrap(), 8);
-/// assert_eq!(plan_bits(&p, &tight).unwrap(), 2);
+/// let small = Swaps::new(9); // 362,880 states: a byte each
+/// let p = Swaps::new(11); // 39,916,800 states: past 1 MiB, two bits
+/// let eight = RetroOptions { bits: Bits::Eight, ..Default::default() };
+/// let tight = RetroOptions { ctx: tansaku_core::Context::new().with_budget(16 << 20), ..eight.clone() };
+/// assert_eq!(plan_bits(&small, &RetroOptions::default()).unwrap(), 8);
+/// assert_eq!(plan_bits(&p, &RetroOptions::default()).unwrap(), 2);
+/// assert_eq!(plan_bits(&p, &eight).unwrap(), 8);
+/// // A byte a state asked for, over the budget: refused.
+/// assert!(plan_bits(&p, &tight).is_err());
 /// ```
 pub fn plan_bits<P: Ranked>(p: &P, opts: &RetroOptions) -> Result<u32, SearchError> {
     let n = p.state_count();

@@ -370,15 +370,22 @@ fn orientations_ignored_with_a_question_mark() {
 /// piece's orientation follow from its slot, two sets tied in lockstep.
 fn seeded_files(count: usize) -> Vec<String> {
     let mut next = crate::support::draws(0x2545_f491_4f6c_dd1du64);
+    let mut more = crate::support::draws(0x9e37_79b9_7f4a_7c15u64);
     let mut files = Vec::new();
     while files.len() < count {
         let sets = 1 + next(2) as usize;
         let shape: Vec<(usize, u64)> = (0..sets).map(|_| (3 + next(3) as usize, 1 + next(4))).collect();
         let mut text = String::new();
         let mut solved = String::from("Solved\n");
-        // How a set's moves twist: any way, by even amounts, or so that a
-        // piece's orientation follows from its slot (twist c(i) - c(j)).
-        let kinds: Vec<u64> = (0..sets).map(|_| next(3)).collect();
+        // How a set's moves twist: any way, by even amounts, so that a
+        // piece's orientation follows from its slot (twist c(i) - c(j)),
+        // or so that its parity does (plus an even amount: the turns a
+        // slot holds depend on the piece, as TurnFour's do).
+        // (The last from draws of their own: the others' files as before.)
+        let kinds: Vec<u64> = (0..sets)
+            .map(|_| next(3))
+            .map(|k| k + u64::from(k == 2 && more(2) == 0))
+            .collect();
         let marks: Vec<Vec<u64>> = shape.iter().map(|&(n, o)| (0..n).map(|_| next(o)).collect()).collect();
         for (k, &(n, o)) in shape.iter().enumerate() {
             text.push_str(&format!("Set S{k} {n} {o}\n"));
@@ -413,7 +420,8 @@ fn seeded_files(count: usize) -> Vec<String> {
                         let t = match kinds[k] {
                             0 => next(o),
                             1 => next(o) / 2 * 2,
-                            _ => (marks[k][i] + o - marks[k][from[i]]) % o,
+                            2 => (marks[k][i] + o - marks[k][from[i]]) % o,
+                            _ => (marks[k][i] + o - marks[k][from[i]] + more(o) / 2 * 2) % o,
                         };
                         t.to_string()
                     })
@@ -521,8 +529,9 @@ fn reachable_ranks_give_the_arrangements_analysis() {
 /// to the order of the four that move (no two of the five orbits tied):
 /// they are ranked jointly, one rank a position. Where the moves tie a
 /// piece's turn to its path through an orbit too large to list
-/// (TurnFour: nine tiles turned four at a time), the ranks say they are
-/// not all positions, and why; the group's order is exact.
+/// (TurnFour: nine tiles turned four at a time, each turn's parity that
+/// of the squares of a chequerboard the tile crossed), the turns a slot
+/// holds are taken piece by piece: one rank a position again.
 #[test]
 fn tied_orbits_ranked_jointly_or_said_inexact() {
     let def = load("skewb.tws", Some("htm"));
@@ -542,16 +551,34 @@ fn tied_orbits_ranked_jointly_or_said_inexact() {
     }
     let def = Definition::parse(&Src::new("turnfour.tws", &text), None).unwrap();
     let Definition::Tws(t) = &def else { unreachable!() };
-    let (_, reach) = t.ranked_by_reach().unwrap();
-    assert!(!reach.exact());
-    assert!(reach.inexact().unwrap().contains("92897280"), "{:?}", reach.inexact());
-    assert_eq!(reach.group_order(), "92897280");
+    let (r, reach) = t.ranked_by_reach().unwrap();
+    assert!(reach.exact(), "{:?}", reach.inexact());
+    // 9! arrangements, two turns a tile on each square, their sum's parity
+    // kept.
+    assert_eq!(
+        (reach.count(), reach.group_order()),
+        (92_897_280, "92897280".to_string())
+    );
     assert_eq!(reach.tied(), (0, 0));
+    // Every rank of a seeded walk's positions unranks to its position.
+    use tansaku::Puzzle;
+    use tansaku::define::tws::Perm;
+    let p = Perm::<Cells<32>>::new(&r);
+    let mut s = p.goal_states().unwrap()[0];
+    let mut next = crate::support::draws(7);
+    for _ in 0..2000 {
+        let mut succ = Vec::new();
+        p.for_each_successor(&s, |_, x| succ.push(x));
+        s = succ[next(succ.len() as u64) as usize];
+        let rank = p.rank(&s);
+        assert!(rank < reach.count());
+        assert_eq!(p.unrank(rank), s);
+    }
 }
 
 /// The reachable ranks' move tables give each rank's successors as the
 /// positions do (unranked, moved, ranked), on seeded puzzles of every
-/// kind and the shipped ones, listed orbits (the FTO's corners) and tied
+/// kind and the shipped ones, listed orbits and tied
 /// ones among them; puzzles whose turns are ignored decline them.
 #[test]
 fn reachable_ranks_move_by_tables_as_positions_do() {
@@ -602,10 +629,12 @@ fn reachable_ranks_move_by_tables_as_positions_do() {
 /// The FTO without centres: its corners take two of their four
 /// orientations on a slot, which two depending on the piece, and an even
 /// permutation; the moves leave 960 corner states of 2,949,120
-/// arrangements. Its ranks are listed for the corners and computed for the
-/// edges: 229,920,768,000 ranks, each a position (twsearch's level counts
-/// add up to it), the group's order by Schreier–Sims. The corners alone
-/// give the histogram and antipodes of the table over every arrangement.
+/// arrangements. Its ranks are computed, not listed, for the corners too
+/// (each piece's two turns on a slot numbered from its own first) and for
+/// the edges: 229,920,768,000 ranks, each a position (twsearch's level
+/// counts add up to it), the group's order by Schreier–Sims. The corners
+/// alone give the histogram and antipodes of the table over every
+/// arrangement.
 #[test]
 fn fto_without_centres_ranks_its_positions_exactly() {
     use tansaku::define::tws::{Perm, Reach};
@@ -626,7 +655,7 @@ fn fto_without_centres_ranks_its_positions_exactly() {
         assert_eq!(back, s, "{board}");
         assert!(reach.rank(&s) < reach.count());
         // Its edges (12! arrangements) move by two tables of halves, its
-        // corners by their list: the successors are the positions'.
+        // corners by theirs: the successors are the positions'.
         let mut by_tables = Vec::new();
         assert!(reach.successor_ranks(t, reach.rank(&s), |x| by_tables.push(x)));
         let by_moves: Vec<u64> = t
@@ -658,7 +687,7 @@ fn fto_without_centres_ranks_its_positions_exactly() {
     let def = Definition::parse(&Src::new("fto-corners.tws", &corners), None).unwrap();
     let Definition::Tws(t) = &def else { unreachable!() };
     let (r, reach) = t.ranked_by_reach().unwrap();
-    assert_eq!((reach.count(), reach.exact(), reach.listed()), (960, true, 1));
+    assert_eq!((reach.count(), reach.exact(), reach.listed()), (960, true, 0));
     let (all, _) = retrograde_dense(&Perm::<Cells<16>>::new(t), RetroOptions::default()).unwrap();
     let (few, _) = retrograde_dense(&Perm::<Cells<16>>::new(&r), RetroOptions::default()).unwrap();
     assert_eq!((few.histogram.clone(), few.states), (all.histogram.clone(), 960));

@@ -337,9 +337,7 @@ impl Reach {
                     let x = s[orbit.offset + orbit.count + usize::from(i)];
                     let blind = orbit.blind >> s[orbit.offset + usize::from(i)] & 1 == 1;
                     x >= orbit.o
-                        || (!blind
-                            && !(u16::from(x) + u16::from(orbit.o) - u16::from(orbit.turn[k]))
-                                .is_multiple_of(u16::from(orbit.step)))
+                        || (!blind && !orbit.holds(k, orbit.symbol[usize::from(s[orbit.offset + usize::from(i)])], x))
                 })
             {
                 return false;
@@ -431,7 +429,7 @@ impl Reach {
                 c[turns + usize::from(slot)] = if is_blind {
                     0
                 } else {
-                    ((u32::from(orbit.turn[k]) + u32::from(put[k]) * u32::from(orbit.step)) % u32::from(orbit.o)) as u8
+                    orbit.turn_of(k, seq[k], u32::from(put[k]))
                 };
             }
         }
@@ -571,7 +569,7 @@ impl Reach {
             return u64::from(at & 0xFF_FFFF);
         }
         let blind = orbit.blind != 0;
-        if arrangement || blind {
+        if arrangement || blind || !orbit.lift.is_empty() {
             for (k, &slot) in orbit.slots.iter().enumerate() {
                 seq[k] = orbit.symbol[usize::from(s[pieces + usize::from(slot)])];
             }
@@ -596,11 +594,10 @@ impl Reach {
         let m = u64::from(orbit.reached);
         let mut ori = 0u64;
         if m > 1 {
-            let o = usize::from(orbit.o);
             let mut sum = 0u32;
             let mut written = 0;
             for (k, &slot) in orbit.slots.iter().enumerate() {
-                let x = u32::from(orbit.digit[k * o + usize::from(s[turns + usize::from(slot)])]);
+                let x = u32::from(orbit.digit_of(k, seq[k], s[turns + usize::from(slot)]));
                 sum += x;
                 let seen = !blind || orbit.blind >> orbit.class[usize::from(seq[k])] & 1 == 0;
                 if seen && written < orbit.digits {

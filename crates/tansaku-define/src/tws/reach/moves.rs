@@ -12,8 +12,8 @@
 //!   moved by `x' = O[x][a]`, whose entries hold the rank's digits and
 //!   the new sum;
 //!
-//! and an orbit whose states are listed ([`super::orbit::Table`]: the
-//! FTO's corners) one table over its list. A rank is taken apart once
+//! and an orbit whose states are listed ([`super::orbit::Table`]) one
+//! table over its list. A rank is taken apart once
 //! into these coordinates; each successor's rank is then a table read a
 //! coordinate and a move, and the sum of each orbit's share.
 //!

@@ -28,6 +28,10 @@ pub(super) struct Orbit {
     pub(super) reached: u8,
     pub(super) step: u8,
     pub(super) turn: Vec<u8>,
+    /// Where the turns a slot holds depend on the piece too (TurnFour):
+    /// on slot `k` the piece of symbol `x` takes `turn[k] - lift[x] + j *
+    /// step`. Empty where every piece's is 0.
+    pub(super) lift: Vec<u8>,
     /// Classes whose orientation is ignored (bit per class).
     pub(super) blind: u64,
     /// The arrangements of the orbit's classes as symbols.
@@ -48,7 +52,7 @@ pub(super) struct Orbit {
     /// orientations, or a [`Table`]'s class.
     pub(super) span: u64,
     /// The orbit's reachable states listed, where the moves tie its
-    /// pieces more than its parity and sum say (the FTO's corners).
+    /// pieces more than its parity and sum say.
     pub(super) table: Option<Table>,
     /// The goal's symbols and turns on the orbit's slots.
     pub(super) goal_seq: Vec<u8>,
@@ -227,45 +231,44 @@ pub(super) fn orbits(
             })?;
             let blind = labels.iter().any(|&c| set.blind >> c & 1 == 1);
             // The orientations each slot can hold: those of the point
-            // orbit of the first slot's solved piece, when every
-            // slot's solved piece is in it (else all of them).
+            // orbit of the solved piece that stands there, each a coset
+            // `turn[k] - lift[piece] + j * step` (see [`held`]).
             let o = usize::from(set.orientations);
             let point = |i: u8, r: usize| start[set_index] + usize::from(i) * o + r;
-            let first = find(
-                &mut point_root,
-                point(
-                    slots[0],
-                    usize::from(solved[set.offset + set.count + usize::from(slots[0])]),
-                ),
-            );
-            let held: Vec<Vec<u8>> = slots
+            let homes: Vec<usize> = slots
                 .iter()
                 .map(|&i| {
-                    (0..o)
-                        .filter(|&r| find(&mut point_root, point(i, r)) == first)
-                        .map(|r| r as u8)
-                        .collect()
-                })
-                .collect();
-            let uniform = !blind
-                && slots.iter().all(|&i| {
                     find(
                         &mut point_root,
                         point(i, usize::from(solved[set.offset + set.count + usize::from(i)])),
-                    ) == first
+                    )
                 })
-                && held.iter().all(|h| h.len() == held[0].len());
-            let (reached, turn) = if uniform && held[0].len() < o {
-                (held[0].len() as u8, held.iter().map(|h| h[0]).collect())
-            } else {
-                (set.orientations, vec![0; slots.len()])
-            };
-            orbits.push((set, slots, class, symbol, classes, counts, alike, blind, reached, turn));
+                .collect();
+            let held_by: Vec<Vec<Vec<u8>>> = homes
+                .iter()
+                .map(|&home| {
+                    slots
+                        .iter()
+                        .map(|&i| {
+                            (0..o)
+                                .filter(|&r| find(&mut point_root, point(i, r)) == home)
+                                .map(|r| r as u8)
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            let pieces: Vec<u8> = labels.iter().map(|&c| symbol[usize::from(c)]).collect();
+            let (reached, turn, lift) = if blind { None } else { held(&held_by, &pieces, o) }
+                .unwrap_or_else(|| (set.orientations, vec![0; slots.len()], Vec::new()));
+            orbits.push((
+                set, slots, class, symbol, classes, counts, alike, blind, reached, turn, lift,
+            ));
         }
     }
 
     let mut built: Vec<Orbit> = Vec::with_capacity(orbits.len());
-    for (set, slots, class, symbol, classes, counts, alike, blind, reached, turn) in orbits {
+    for (set, slots, class, symbol, classes, counts, alike, blind, reached, turn, lift) in orbits {
         let goal_seq = slots
             .iter()
             .map(|&i| symbol[usize::from(solved[set.offset + usize::from(i)])])
@@ -282,6 +285,7 @@ pub(super) fn orbits(
             reached,
             step: set.orientations / reached,
             turn,
+            lift,
             blind: set.blind,
             alike,
             blinded: blind,
@@ -305,6 +309,49 @@ pub(super) fn orbits(
 }
 
 /// The root of `i` in a union-find forest (halving its path).
+/// The orientations the moves leave each piece on each slot, from
+/// `held_by[j][k]`, those the piece solved on the orbit's slot `j` can take
+/// on slot `k` (`pieces[j]` its symbol): `(o / step, turn, lift)` where on
+/// slot `k` the piece of symbol `x` takes `turn[k] - lift[x] + i * step`
+/// (mod `o`), or `None` where every orientation is held or they are not
+/// so. `lift` is empty where every piece's is 0 (the FTO's edges, one of
+/// two turns on every slot); TurnFour's tiles take a turn's parity from
+/// the squares of a chequerboard they cross, half the turns on a slot for
+/// each tile.
+fn held(held_by: &[Vec<Vec<u8>>], pieces: &[u8], o: usize) -> Option<(u8, Vec<u8>, Vec<u8>)> {
+    let c = held_by[0][0].len();
+    if c == 0 || c >= o || !o.is_multiple_of(c) {
+        return None;
+    }
+    let step = o / c;
+    // Cosets of the same subgroup: `c` turns, `step` apart.
+    let coset = |h: &Vec<u8>| {
+        h.len() == c
+            && h.iter()
+                .enumerate()
+                .all(|(i, &r)| usize::from(r) == usize::from(h[0]) + i * step)
+    };
+    if !held_by.iter().all(|by| by.iter().all(coset)) {
+        return None;
+    }
+    let turn: Vec<u8> = held_by[0].iter().map(|h| h[0]).collect();
+    let mut lift = vec![u8::MAX; 256];
+    for (by, &x) in held_by.iter().zip(pieces) {
+        let l = (usize::from(turn[0]) + step - usize::from(by[0][0])) % step;
+        let same = by
+            .iter()
+            .zip(&turn)
+            .all(|(h, &t)| (usize::from(t) + step - usize::from(h[0])) % step == l);
+        if !same || (lift[usize::from(x)] != u8::MAX && usize::from(lift[usize::from(x)]) != l) {
+            return None;
+        }
+        lift[usize::from(x)] = l as u8;
+    }
+    let lift: Vec<u8> = lift.into_iter().map(|l| if l == u8::MAX { 0 } else { l }).collect();
+    let lift = if lift.iter().all(|&l| l == 0) { Vec::new() } else { lift };
+    Some((c as u8, turn, lift))
+}
+
 fn find(root: &mut [usize], mut i: usize) -> usize {
     while root[i] != i {
         root[i] = root[root[i]];
@@ -345,6 +392,35 @@ pub(super) fn list_tied(built: &mut [Orbit], moves: &[&Action]) -> (Vec<Option<F
 }
 
 impl Orbit {
+    /// The orientation digit of turn `x` of the piece of symbol `sym` on
+    /// the orbit's slot `k`: `(x + lift[sym] - turn[k]) / step` mod `o`.
+    #[inline]
+    pub(super) fn digit_of(&self, k: usize, sym: u8, x: u8) -> u8 {
+        let o = usize::from(self.o);
+        let x = match self.lift.get(usize::from(sym)) {
+            Some(&l) => (usize::from(x) + usize::from(l)) % o,
+            None => usize::from(x),
+        };
+        self.digit[k * o + x]
+    }
+
+    /// The turn of digit `d` for the piece of symbol `sym` on the orbit's
+    /// slot `k` ([`Orbit::digit_of`] the other way).
+    #[inline]
+    pub(super) fn turn_of(&self, k: usize, sym: u8, d: u32) -> u8 {
+        let o = u32::from(self.o);
+        let lift = self.lift.get(usize::from(sym)).map_or(0, |&l| u32::from(l));
+        ((u32::from(self.turn[k]) + o - lift + d * u32::from(self.step)) % o) as u8
+    }
+
+    /// Whether the piece of symbol `sym` can take turn `x` on the orbit's
+    /// slot `k`.
+    #[inline]
+    pub(super) fn holds(&self, k: usize, sym: u8, x: u8) -> bool {
+        let lift = self.lift.get(usize::from(sym)).map_or(0, |&l| u16::from(l));
+        (u16::from(x) + u16::from(self.o) + lift - u16::from(self.turn[k])).is_multiple_of(u16::from(self.step))
+    }
+
     /// What move `a` adds to this orbit's invariants: its parity (two
     /// slots or more) and its sum of turns in steps (pieces that turn).
     pub(super) fn step_of(&self, a: &Action) -> Vec<u8> {

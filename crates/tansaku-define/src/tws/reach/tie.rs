@@ -69,12 +69,12 @@ fn read(o: &Orbit, s: &[u8]) -> u64 {
     for (k, &slot) in o.slots.iter().enumerate() {
         seq[k] = o.symbol[usize::from(s[o.offset + usize::from(slot)])];
     }
-    let (m, w) = (u64::from(o.reached), usize::from(o.o));
+    let m = u64::from(o.reached);
     o.slots
         .iter()
         .enumerate()
         .fold(o.classes.rank(&seq[..n]), |a, (k, &slot)| {
-            a * m + u64::from(o.digit[k * w + usize::from(s[o.offset + o.count + usize::from(slot)])])
+            a * m + u64::from(o.digit_of(k, seq[k], s[o.offset + o.count + usize::from(slot)]))
         })
 }
 
@@ -83,15 +83,15 @@ fn read(o: &Orbit, s: &[u8]) -> u64 {
 fn write(o: &Orbit, mut c: u64, s: &mut [u8]) {
     let n = o.slots.len();
     let m = u64::from(o.reached);
-    for k in (0..n).rev() {
-        let d = (c % m) as u32;
+    let mut digits = [0u32; MAX_ORBIT];
+    for d in digits[..n].iter_mut().rev() {
+        *d = (c % m) as u32;
         c /= m;
-        let turn = (u32::from(o.turn[k]) + d * u32::from(o.step)) % u32::from(o.o);
-        s[o.offset + o.count + usize::from(o.slots[k])] = turn as u8;
     }
     let mut seq = [0u8; MAX_ORBIT];
     o.classes.unrank_into(c, &mut seq[..n]);
     for (k, &slot) in o.slots.iter().enumerate() {
+        s[o.offset + o.count + usize::from(slot)] = o.turn_of(k, seq[k], digits[k]);
         s[o.offset + usize::from(slot)] = o.class[usize::from(seq[k])];
     }
 }

@@ -308,7 +308,6 @@ pub(super) fn orbits(
     Ok(built)
 }
 
-/// The root of `i` in a union-find forest (halving its path).
 /// The orientations the moves leave each piece on each slot, from
 /// `held_by[j][k]`, those the piece solved on the orbit's slot `j` can take
 /// on slot `k` (`pieces[j]` its symbol): `(o / step, turn, lift)` where on
@@ -352,6 +351,7 @@ fn held(held_by: &[Vec<Vec<u8>>], pieces: &[u8], o: usize) -> Option<(u8, Vec<u8
     Some((c as u8, turn, lift))
 }
 
+/// The root of `i` in a union-find forest (halving its path).
 fn find(root: &mut [usize], mut i: usize) -> usize {
     while root[i] != i {
         root[i] = root[root[i]];

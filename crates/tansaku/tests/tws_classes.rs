@@ -2,7 +2,8 @@
 //! positions, through the door: classes moved by tables rank every image
 //! alike, classes count as positions do (histogram, antipodes, classes
 //! at each distance), `--symmetry auto` answers as `off` does, and a
-//! checkpoint of one reduction is refused by the other.
+//! checkpoint of one reduction is refused by the other, and classes over
+//! the memory budget give way to positions.
 
 use super::tws_longest::StopAfter;
 use crate::support::tws::load;
@@ -395,4 +396,43 @@ fn classes_resume_and_refuse_the_other_reduction() {
     assert!(stopped(&off, 4).is_err());
     let e = run::analyse(&def, &req, &Context::new()).unwrap_err().to_string();
     assert!(e.contains("refused"), "{e}");
+}
+
+/// Classes whose tables do not fit the memory budget give way to a slot a
+/// position, with the same answer: the shipped pyraminx at `on`, under a
+/// budget between what its classes need (their distance table and move
+/// tables) and what its positions need.
+#[test]
+fn classes_over_the_budget_give_way_to_positions() {
+    use tansaku::define::tws::{Perm, StateClasses};
+    let def = load("pyraminx.tws", Some("htm"));
+    let Definition::Tws(t) = &def else { unreachable!() };
+    let (r, _) = t.ranked_by_reach().unwrap();
+    let need = |slots: u64, tables: u64| slots.div_ceil(4) + tables;
+    let c = StateClasses::<Cells<64>>::new(&r).unwrap();
+    let classes = need(c.state_count(), c.successor_table_bytes());
+    let p = Perm::<Cells<64>>::new(&r);
+    let positions = need(p.state_count(), p.successor_table_bytes());
+    assert!(positions < classes, "{positions} bytes a position, {classes} a class");
+    let budget = (positions + classes) / 2;
+    let on = Request {
+        limit: 100_000,
+        ..Default::default()
+    }
+    .with("symmetry", "on");
+    let reduced = run::analyse(&def, &on, &Context::new()).unwrap();
+    let tight = run::analyse(&def, &on, &Context::new().with_budget(budget)).unwrap();
+    assert_eq!(reduced.ranking.as_ref().unwrap().ranks, "classes");
+    assert_eq!(tight.ranking.as_ref().unwrap().ranks, "reachable");
+    assert!(tight.histogram_up_to_symmetry.is_none());
+    assert_eq!(
+        (&tight.histogram, tight.longest, tight.count, tight.count_up_to_symmetry),
+        (
+            &reduced.histogram,
+            reduced.longest,
+            reduced.count,
+            reduced.count_up_to_symmetry
+        )
+    );
+    assert_eq!(tight.positions.len() as u64, tight.count);
 }

@@ -381,7 +381,7 @@ mod files {
         }
         if (file_bits, file_states) != (bits, states) {
             return Err(refuse(format!(
-                "it keeps {file_states} states in {file_bits}-bit slots, this run {states} in {bits}-bit slots"
+                "it keeps {file_states} states in {file_bits}-bit slots, this run {states} in {bits}-bit slots: ask for {file_bits} bits a slot to go on with it, or remove it to start afresh"
             )));
         }
         let histogram = h.words().ok_or_else(truncated)?;

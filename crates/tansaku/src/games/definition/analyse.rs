@@ -74,10 +74,13 @@ pub fn analyse(def: &Definition, req: &Request, ctx: &Context) -> Result<Longest
         def.metric(),
         def.fingerprint(),
         if reached.is_some() {
-            // The ranks' third form: orbits too large for one table
+            // The ranks' fourth form: orbits too large for one table
             // ranked in halves (second), orbits tied to one another
-            // ranked jointly (a checkpoint of an earlier one is refused).
-            ", ranks of the positions the moves reach (3: large orbits in halves, tied orbits jointly)"
+            // ranked jointly (third), a piece's turns on a slot counted
+            // from its own first, orbits in halves where whole tables
+            // would cost more than the search (a checkpoint of an earlier
+            // one is refused).
+            ", ranks of the positions the moves reach (4: large orbits in halves, tied orbits jointly, turns lifted by piece)"
         } else {
             ""
         }

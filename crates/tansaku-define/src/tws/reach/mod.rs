@@ -163,12 +163,7 @@ impl Reach {
     /// at about 55 ns of CPU a successor; in halves, 435,456 entries.
     fn tabled(t: &Tws, tie: bool) -> Result<Reach, String> {
         let whole = Reach::build(t, false, tie)?;
-        let splits = |r: &Reach| {
-            r.orbits
-                .iter()
-                .any(|o| o.split.is_none() && o.table.is_none() && !o.alike && o.slots.len() >= 4)
-        };
-        if whole.table_bytes(t) > 0 || !splits(&whole) {
+        if whole.table_bytes(t) > 0 || !whole.orbits.iter().any(Orbit::splittable) {
             return Ok(whole);
         }
         match Reach::build(t, true, tie) {

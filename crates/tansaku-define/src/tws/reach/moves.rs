@@ -635,13 +635,8 @@ fn bits(count: u64, f: impl Fn(u64) -> bool + Sync) -> Vec<u64> {
 /// every one of four pieces or more when `all`.
 pub(super) fn split_large(orbits: &mut [Orbit], moves: usize, all: bool) {
     for orbit in orbits.iter_mut() {
-        let n = orbit.slots.len();
-        if orbit.table.is_none()
-            && !orbit.alike
-            && n >= 4
-            && (all || orbit.classes.count().saturating_mul(moves as u64) > MAX_ENTRIES)
-        {
-            orbit.split = Split::new(n);
+        if orbit.splittable() && (all || orbit.classes.count().saturating_mul(moves as u64) > MAX_ENTRIES) {
+            orbit.split = Split::new(orbit.slots.len());
         }
     }
 }

@@ -392,6 +392,12 @@ pub(super) fn list_tied(built: &mut [Orbit], moves: &[&Action]) -> (Vec<Option<F
 }
 
 impl Orbit {
+    /// Whether the orbit could be ranked in halves ([`Split`]): four
+    /// distinct pieces or more, neither split already nor listed.
+    pub(super) fn splittable(&self) -> bool {
+        self.split.is_none() && self.table.is_none() && !self.alike && self.slots.len() >= 4
+    }
+
     /// The orientation digit of turn `x` of the piece of symbol `sym` on
     /// the orbit's slot `k`: `(x + lift[sym] - turn[k]) / step` mod `o`.
     #[inline]

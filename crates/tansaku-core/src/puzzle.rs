@@ -207,7 +207,8 @@ pub fn successor_ranks_by_states<P: Ranked + ?Sized>(p: &P, r: u64, mut f: impl 
 
 /// Symmetries of a puzzle: maps of the state space onto itself that preserve
 /// moves and the goal set, so that symmetric positions have equal distances.
-/// Index 0 is the identity.
+/// Index 0 is the identity, and the symmetries form a group: a composition
+/// of two is one of them (counting classes relies on it).
 pub trait Symmetric: Puzzle {
     /// Number of symmetries, the identity included.
     fn symmetry_count(&self) -> usize;

@@ -17,6 +17,9 @@
 //! into these coordinates; each successor's rank is then a table read a
 //! coordinate and a move, and the sum of each orbit's share.
 //!
+//! Adjacent orbits whose joint keys are few are read as one table
+//! ([`fused`]): the Master Pyramorphix's ten orbits as three.
+//!
 //! An orbit of distinct pieces whose arrangements would pass
 //! [`MAX_ENTRIES`] is ranked in two halves, each with its table
 //! ([`Split`]). Tables are built when every orbit's fit and its
@@ -33,6 +36,8 @@ use super::tie::Tie;
 use super::{MAX_ORBIT, Reach};
 use crate::tws::{Action, Tws};
 use rayon::prelude::*;
+
+mod fused;
 
 /// Entries (coordinates times moves) a table holds at most.
 const MAX_ENTRIES: u64 = 1 << 26;
@@ -71,6 +76,10 @@ enum Coordinate {
     /// Listed: `L[f * moves + a]`, `f = class * span + place` as the list
     /// numbers it, the entry `class << 24 | place`.
     Listed { next: Vec<u32>, span: u64 },
+    /// Adjacent parts fused ([`fused`]): `N[k * moves + a]`, `k = l *
+    /// span + x` where `l` numbers the invariants at the part's places
+    /// and `x` is the parts' joint digit; the entry `share << 32 | code`.
+    Fused { next: Vec<u64> },
 }
 
 /// How an arrangement's rank moves.
@@ -195,6 +204,8 @@ impl Moves {
                 total += e;
             }
         }
+        // A fused table's entries are 8 bytes: two of 4.
+        total += fused::runs(reach, m).iter().map(|(_, keys)| keys * m * 2).sum::<u64>();
         // Tables larger than the successors they would give cost more
         // to build than the positions played (Loopover 3x3: 4,354,560
         // entries for 181,440 positions); they take at most twice the
@@ -219,20 +230,19 @@ impl Moves {
     fn build(reach: &Reach, t: &Tws) -> Moves {
         let moves: Vec<&Action> = t.metric_moves.iter().map(|&i| &t.actions[i]).collect();
         let mut weight = 1u64;
-        // A tie's first member carries its share, the others none.
-        let mut parts: Vec<Part> = reach
-            .orbits
-            .iter()
-            .enumerate()
+        let mut parts: Vec<Part> = fused::part_orbits(reach)
             .rev()
-            .filter(|&(i, o)| o.tie.is_none_or(|k| reach.ties[k].members[0] == i))
-            .map(|(_, orbit)| {
+            .map(|orbit| {
                 let part = Part::of(reach, t, orbit, &moves, weight);
                 weight *= orbit.span;
                 part
             })
             .collect();
         parts.reverse();
+        for (run, _) in fused::runs(reach, moves.len() as u64).into_iter().rev() {
+            let one = Part::fused(&parts[run.clone()], reach, moves.len());
+            parts.splice(run, [one]);
+        }
         Moves {
             moves: moves.len(),
             parts,
@@ -243,7 +253,22 @@ impl Moves {
     /// `r` (move by move, in the file's order of metric moves) until it
     /// returns `true`; whether it did.
     #[inline]
-    pub(super) fn successors_until(&self, reach: &Reach, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
+    pub(super) fn successors_until(&self, reach: &Reach, r: u64, f: impl FnMut(u64) -> bool) -> bool {
+        // The coordinates live in an array of the parts' size class: one
+        // of MAX_PARTS, cleared for every rank, was 8% of a small
+        // puzzle's run (PuzzlerChallenger).
+        match self.parts.len() {
+            0..=2 => self.successors_in::<2>(reach, r, f),
+            3..=4 => self.successors_in::<4>(reach, r, f),
+            5..=8 => self.successors_in::<8>(reach, r, f),
+            9..=16 => self.successors_in::<16>(reach, r, f),
+            _ => self.successors_in::<MAX_PARTS>(reach, r, f),
+        }
+    }
+
+    /// [`Moves::successors_until`] with at most `N` parts.
+    #[inline(always)]
+    fn successors_in<const N: usize>(&self, reach: &Reach, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
         let h = reach.members.len() as u64;
         let (mut rest, at) = (r / h, (r % h) as usize);
         // The invariants, as the rank keeps them.
@@ -255,7 +280,7 @@ impl Moves {
             e /= m;
         }
         // Each orbit's coordinates.
-        let mut coords = [[0usize; 3]; MAX_PARTS];
+        let mut coords = [[0usize; 3]; N];
         for (k, part) in self.parts.iter().enumerate().rev() {
             let x = rest % part.span;
             rest /= part.span;
@@ -385,6 +410,13 @@ impl Part {
                 let l = self.compact.get(l).map_or(l as u64, |&c| u64::from(c));
                 [(l * span + x) as usize, 0, 0]
             }
+            Coordinate::Fused { .. } => {
+                let l = self
+                    .places
+                    .iter()
+                    .fold(0u64, |a, &(k, m)| a * u64::from(m) + u64::from(v[k]));
+                [(l * self.span + x) as usize, 0, 0]
+            }
         }
     }
 
@@ -428,6 +460,10 @@ impl Part {
             Coordinate::Listed { next, .. } => {
                 let e = next[c[0] * moves + a];
                 (u64::from(e & 0xFF_FFFF), self.class_code[(e >> 24) as usize])
+            }
+            Coordinate::Fused { next } => {
+                let e = next[c[0] * moves + a];
+                (e >> 32, e & 0xFFFF_FFFF)
             }
         }
     }
@@ -770,6 +806,50 @@ mod tests {
         s.swap(8, 9);
         s.swap(10, 11);
         assert!(!r.contains(&s));
+    }
+
+    /// Small adjacent orbits fused into one table ([`super::fused`]) give
+    /// the successors the positions do, moved on bytes: the pyraminx's
+    /// four tips read as one, the skewb diamond's four orbits as three,
+    /// and a twisted tip with two sets of four pieces as one (each share
+    /// weighed by its place in the rank).
+    #[test]
+    fn fused_parts_move_as_positions_do() {
+        let tips = "Set T 1 3\nSet A 4 1\nSet B 4 1\n\
+            Solved\nT\n1\n0\nA\n1 2 3 4\nB\n1 2 3 4\nEnd\n\
+            Move X\nT\n1\n1\nEnd\n\
+            Move U\nA\n2 3 1 4\nEnd\nMove V\nB\n2 3 1 4\nEnd\n\
+            Move W\nA\n1 3 4 2\nB\n1 3 4 2\nEnd\n";
+        for (name, orbits, parts) in [("pyraminx.tws", 5, 2), ("skewb-diamond.tws", 4, 3), ("tips.tws", 3, 1)] {
+            let path = format!("{}/../../puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).unwrap_or_else(|_| tips.into());
+            let Definition::Tws(t) = Definition::parse(&Src::new(name, &text), None).unwrap() else {
+                panic!()
+            };
+            let r = Reach::new(&t).unwrap();
+            assert!(r.exact(), "{name}");
+            let tables = super::Moves::build(&r, &t);
+            assert_eq!((r.orbits.len(), tables.parts.len()), (orbits, parts), "{name}");
+            let mut s = vec![0u8; t.solved.len()];
+            let mut moved = vec![0u8; t.solved.len()];
+            for x in (0..r.count()).step_by(13) {
+                r.unrank_into(x, &mut s);
+                let mut by_tables = Vec::new();
+                tables.successors_until(&r, x, |y| {
+                    by_tables.push(y);
+                    false
+                });
+                let by_bytes: Vec<u64> = t
+                    .metric_moves
+                    .iter()
+                    .map(|&i| {
+                        t.play_at(i, &s, &mut moved);
+                        r.rank(&moved)
+                    })
+                    .collect();
+                assert_eq!(by_tables, by_bytes, "{name} rank {x}");
+            }
+        }
     }
 
     /// Orbits ranked in halves give the same positions as whole: every

@@ -214,6 +214,12 @@ pub trait Symmetric: Puzzle {
     fn symmetry_count(&self) -> usize;
     /// The image of `s` under symmetry `i` (`i < symmetry_count()`).
     fn apply_symmetry(&self, i: usize, s: &Self::State) -> Self::State;
+    /// Whether symmetry `i` fixes `s` (its image is `s`): a puzzle may
+    /// answer without building the image, stopping at the first
+    /// difference.
+    fn fixes(&self, i: usize, s: &Self::State) -> bool {
+        self.apply_symmetry(i, s) == *s
+    }
 }
 
 /// Replays `moves` from `start`, checking each move is legal; returns every

@@ -295,4 +295,10 @@ impl<S: Positions> Symmetric for Perm<'_, S> {
         );
         out
     }
+    fn fixes(&self, i: usize, s: &Self::State) -> bool {
+        i == 0
+            || self
+                .0
+                .fixes(&self.0.position_symmetries()[i], &s.bytes()[..self.0.bytes()])
+    }
 }

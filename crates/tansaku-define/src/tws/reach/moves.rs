@@ -749,6 +749,29 @@ mod tests {
         out
     }
 
+    /// The ranks of position `s`'s successors played on bytes, move by
+    /// move: what the tables must give for its rank.
+    fn by_bytes(r: &Reach, t: &crate::tws::Tws, s: &[u8]) -> Vec<u64> {
+        let mut out = s.to_vec();
+        t.metric_moves
+            .iter()
+            .map(|&i| {
+                t.play_at(i, s, &mut out);
+                r.rank(&out)
+            })
+            .collect()
+    }
+
+    /// The ranks of rank `x`'s successors by `tables`, move by move.
+    fn by_tables(r: &Reach, tables: &super::Moves, x: u64) -> Vec<u64> {
+        let mut next = Vec::new();
+        tables.successors_until(r, x, |y| {
+            next.push(y);
+            false
+        });
+        next
+    }
+
     /// Orbits the moves tie (two sets turned by the same permutations)
     /// are ranked jointly, one rank a position: every rank round-trips,
     /// the ranks are as many as the positions a breadth-first search on
@@ -785,20 +808,7 @@ mod tests {
             r.unrank_into(x, &mut s);
             assert!(seen.contains(&s) && r.contains(&s));
             assert_eq!(r.rank(&s), x);
-            let mut by_tables = Vec::new();
-            tables.successors_until(&r, x, |y| {
-                by_tables.push(y);
-                false
-            });
-            let by_bytes: Vec<u64> = t
-                .metric_moves
-                .iter()
-                .map(|&i| {
-                    t.play_at(i, &s, &mut out);
-                    r.rank(&out)
-                })
-                .collect();
-            assert_eq!(by_tables, by_bytes, "rank {x}");
+            assert_eq!(by_tables(&r, &tables, x), by_bytes(&r, &t, &s), "rank {x}");
         }
         // A joint state the moves never reach is no position's, though
         // its parities are (B's pieces traded in two pairs, A's not).
@@ -831,23 +841,9 @@ mod tests {
             let tables = super::Moves::build(&r, &t);
             assert_eq!((r.orbits.len(), tables.parts.len()), (orbits, parts), "{name}");
             let mut s = vec![0u8; t.solved.len()];
-            let mut moved = vec![0u8; t.solved.len()];
             for x in (0..r.count()).step_by(13) {
                 r.unrank_into(x, &mut s);
-                let mut by_tables = Vec::new();
-                tables.successors_until(&r, x, |y| {
-                    by_tables.push(y);
-                    false
-                });
-                let by_bytes: Vec<u64> = t
-                    .metric_moves
-                    .iter()
-                    .map(|&i| {
-                        t.play_at(i, &s, &mut moved);
-                        r.rank(&moved)
-                    })
-                    .collect();
-                assert_eq!(by_tables, by_bytes, "{name} rank {x}");
+                assert_eq!(by_tables(&r, &tables, x), by_bytes(&r, &t, &s), "{name} rank {x}");
             }
         }
     }
@@ -868,21 +864,12 @@ mod tests {
             assert!(halves.orbits.iter().any(|o| o.split.is_some()), "{name}");
             assert_eq!(whole.count(), halves.count());
             let mut s = vec![0u8; t.solved.len()];
-            let mut moved = vec![0u8; t.solved.len()];
             for x in (0..halves.count()).step_by(97) {
                 halves.unrank_into(x, &mut s);
                 assert_eq!(halves.rank(&s), x, "{name}");
-                let mut by_tables = Vec::new();
-                assert!(halves.successor_ranks(&t, x, |y| by_tables.push(y)));
-                let by_bytes: Vec<u64> = t
-                    .metric_moves
-                    .iter()
-                    .map(|&i| {
-                        t.play_at(i, &s, &mut moved);
-                        halves.rank(&moved)
-                    })
-                    .collect();
-                assert_eq!(by_tables, by_bytes, "{name} rank {x}");
+                let mut next = Vec::new();
+                assert!(halves.successor_ranks(&t, x, |y| next.push(y)));
+                assert_eq!(next, by_bytes(&halves, &t, &s), "{name} rank {x}");
             }
             assert_eq!(levels(&halves, &t), levels(&whole, &t), "{name}");
         }

@@ -144,16 +144,12 @@ impl SymReduced {
             .collect();
         let reps: Vec<u32> = (0..a_size as u32).filter(|&x| least[x as usize].0 == x).collect();
         let stab: Vec<u64> = reps.iter().map(|&x| least[x as usize].2).collect();
-        let class_of: Vec<u32> = least
-            .par_iter()
-            .map(|&(rep, by, _)| {
-                let c = reps
-                    .binary_search(&rep)
-                    .expect("a state's least image is a representative");
-                (c as u32) << 6 | u32::from(by)
-            })
-            .collect();
-        tansaku_core::memory::advise_huge_pages(&class_of);
+        let class_of: Vec<u32> = tansaku_core::memory::huge_collect(least.par_iter().map(|&(rep, by, _)| {
+            let c = reps
+                .binary_search(&rep)
+                .expect("a state's least image is a representative");
+            (c as u32) << 6 | u32::from(by)
+        }));
         let b_image: Vec<u32> = (0..syms.len() as u64 * b_size)
             .into_par_iter()
             .map(|i| (image(&position(i % b_size), &syms[(i / b_size) as usize]) % b_size) as u32)

@@ -154,9 +154,7 @@ impl XorProjection {
             .map_err(|_| SearchError::Unsupported("state space too large for this machine".into()))?;
         let words = blocks * words_per;
         let zeroed = |len: usize| -> Vec<AtomicU64> {
-            let v: Vec<AtomicU64> = (0..len).into_par_iter().map(|_| AtomicU64::new(0)).collect();
-            tansaku_core::memory::advise_huge_pages(&v);
-            v
+            tansaku_core::memory::huge_collect((0..len).into_par_iter().map(|_| AtomicU64::new(0)))
         };
         let (seen, frontier, next) = (zeroed(words), zeroed(words), zeroed(words));
         let mut table =

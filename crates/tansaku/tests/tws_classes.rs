@@ -266,6 +266,24 @@ fn classes_of_symmetric_positions_count_as_positions_do() {
         };
         let reduced = run::analyse(&def, &req, &ctx).unwrap();
         let whole = run::analyse(&def, &off, &ctx).unwrap();
+        // Two bits a class (the codes rewritten after each level, in the
+        // chunks the level touched) count as a byte a class does.
+        if file.ends_with(".tws") {
+            let two = Request {
+                bits: tansaku::search::retrograde::Bits::Two,
+                ..req.clone()
+            };
+            let two = run::analyse(&def, &two, &ctx).unwrap();
+            assert_eq!(
+                (&two.histogram, &two.histogram_up_to_symmetry, two.count_up_to_symmetry),
+                (
+                    &reduced.histogram,
+                    &reduced.histogram_up_to_symmetry,
+                    reduced.count_up_to_symmetry
+                ),
+                "{file} {metric} at two bits"
+            );
+        }
         // `auto` (the default) picks classes or positions by cost: the
         // same answer either way.
         let auto = run::analyse(&def, &req.clone().with("symmetry", "auto"), &ctx).unwrap();

@@ -17,7 +17,7 @@
 //! are those of the in-memory two-bit table, which the tests check.
 
 use super::checkpoint::{self, CheckpointError, DiskSaved, Saved};
-use super::table::{CHUNK_WORDS, Checkpoint, Code, TwoBits, claim, matches, relabel, slots};
+use super::table::{CHUNK_WORDS, Checkpoint, Claims, Code, TwoBits, claim, matches, relabel, slots};
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
@@ -487,7 +487,7 @@ impl Disk {
         // Streamed in blocks: a bucket may be larger than a chunk.
         let mut f = BufReader::with_capacity(1 << 20, file);
         let mut block = vec![0u8; 1 << 20];
-        let mut found = 0;
+        let mut claims = Claims::<TwoBits>::new(words, 2);
         loop {
             let got = f.read(&mut block).map_err(|e| io_error("cannot read", &path, e))?;
             if got == 0 {
@@ -500,12 +500,11 @@ impl Disk {
                 got += 1;
             }
             for c in block[..got].chunks_exact(4) {
-                let off = u32::from_le_bytes(c.try_into().expect("4")) as usize;
-                found += u64::from(claim::<TwoBits>(words, off, 2));
+                claims.push(u32::from_le_bytes(c.try_into().expect("4")) as usize);
             }
         }
         fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
-        Ok(Some(found))
+        Ok(Some(claims.finish()))
     }
 
     /// Syncs generation `generation` and names it in a new checkpoint.
@@ -593,7 +592,7 @@ fn expand_chunk<P: Ranked>(
         .enumerate()
         .map(|(ci, part)| {
             let mut out: Vec<Vec<u32>> = vec![Vec::new(); chunks];
-            let (mut found, mut expanded) = (0u64, 0u64);
+            let (mut claims, mut expanded) = (Claims::<TwoBits>::new(words, 2), 0u64);
             for (k, word) in part.iter().enumerate() {
                 let wi = ci * CHUNK_WORDS + k;
                 for s in slots::<TwoBits>(matches::<TwoBits>(word.load(Relaxed), 1)) {
@@ -605,7 +604,7 @@ fn expand_chunk<P: Ranked>(
                     p.for_each_successor_rank(r, |rt| {
                         let (j, off) = ((rt / plan.chunk_ranks) as usize, (rt % plan.chunk_ranks) as usize);
                         if rt / plan.chunk_ranks == base / plan.chunk_ranks {
-                            found += u64::from(claim::<TwoBits>(words, off, 2));
+                            claims.push(off);
                         } else {
                             out[j].push(off as u32);
                             if out[j].len() >= BUFFERED {
@@ -618,7 +617,7 @@ fn expand_chunk<P: Ranked>(
             for (j, o) in out.iter_mut().enumerate() {
                 buckets.append(j, o);
             }
-            (found, expanded)
+            (claims.finish(), expanded)
         })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
 }

@@ -3,7 +3,8 @@
 //! space, two bits a rank, and the levels run together.
 //!
 //! Each level, every process expands the states of its slice at the level
-//! being expanded, batch by batch. A successor it owns is claimed at once;
+//! being expanded, batch by batch. A successor it owns is claimed there
+//! (a few hundred at a time, their words prefetched: [`Claims`]);
 //! one owned by another process is sent to it. The states travel in an
 //! all-to-all exchange after every batch: a batch of at most 2^15 words
 //! sends at most a few million ranks to each process, so the buffers stay
@@ -22,7 +23,7 @@
 //! A job of one process (or none) is the plain analysis: its slice is the
 //! whole space and nothing is exchanged.
 
-use super::table::{CHUNK_WORDS, Code, Table, claim, matches, slots};
+use super::table::{CHUNK_WORDS, Claims, Code, Table, matches, slots};
 use crate::Ranked;
 use crate::context::Processes;
 use rayon::prelude::*;
@@ -129,7 +130,8 @@ impl<'a> Shares<'a> {
                     .enumerate()
                     .map(|(ci, part)| {
                         let mut to: Vec<Vec<u64>> = vec![Vec::new(); size];
-                        let (mut f, mut e, mut local) = (0u64, 0u64, 0u64);
+                        let mut claims = Claims::next_of(table, next);
+                        let (mut e, mut local) = (0u64, 0u64);
                         for (k, w) in part.iter().enumerate() {
                             let first = base + ((ci * CHUNK_WORDS + k) as u64) * per;
                             for s in slots::<C>(matches::<C>(w.load(Relaxed), cur)) {
@@ -141,14 +143,14 @@ impl<'a> Shares<'a> {
                                 p.for_each_successor_rank(r, |rt| {
                                     if (lo..hi).contains(&rt) {
                                         local += 1;
-                                        f += u64::from(claim::<C>(&table.words, (rt - lo) as usize, next));
+                                        claims.push((rt - lo) as usize);
                                     } else {
                                         to[owner(rt)].push(rt);
                                     }
                                 });
                             }
                         }
-                        (f, e, local, to)
+                        (claims.finish(), e, local, to)
                     })
                     .collect();
                 for (f, e, local, to) in parts {
@@ -165,9 +167,11 @@ impl<'a> Shares<'a> {
             }
             sent += out.iter().map(|v| v.len() as u64).sum::<u64>();
             if let Some(procs) = self.processes {
+                let mut claims = Claims::next_of(table, next);
                 for r in procs.all_to_all(&out) {
-                    found += u64::from(claim::<C>(&table.words, (r - lo) as usize, next));
+                    claims.push((r - lo) as usize);
                 }
+                found += claims.finish();
             }
             if !self.any(next_batch < batches) {
                 break;

@@ -17,7 +17,7 @@
 //! are those of the in-memory two-bit table, which the tests check.
 
 use super::checkpoint::{self, CheckpointError, DiskSaved, Saved};
-use super::table::{CHUNK_WORDS, Checkpoint, Claims, Code, TwoBits, claim, matches, relabel, slots};
+use super::table::{CHUNK_WORDS, Checkpoint, Claims, Code, TwoBits, claim, matches, slots};
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
@@ -620,4 +620,18 @@ fn expand_chunk<P: Ranked>(
             (claims.finish(), expanded)
         })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+}
+
+/// Rewrites every word's codes after a level ([`Code::relabel`]): a chunk
+/// read back from disk keeps no marks of the levels it holds.
+fn relabel<C: Code>(words: &[AtomicU64]) {
+    words.par_chunks(CHUNK_WORDS).for_each(|part| {
+        for w in part {
+            let v = w.load(Relaxed);
+            let r = C::relabel(v);
+            if r != v {
+                w.store(r, Relaxed);
+            }
+        }
+    });
 }

@@ -355,19 +355,6 @@ fn mark(marks: &[AtomicBool], w: usize) {
     }
 }
 
-/// Rewrites every word's codes after a level ([`Code::relabel`]).
-pub(crate) fn relabel<C: Code>(words: &[AtomicU64]) {
-    words.par_chunks(CHUNK_WORDS).for_each(|part| {
-        for w in part {
-            let v = w.load(Relaxed);
-            let r = C::relabel(v);
-            if r != v {
-                w.store(r, Relaxed);
-            }
-        }
-    });
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

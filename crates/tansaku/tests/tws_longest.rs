@@ -525,6 +525,71 @@ fn reachable_ranks_give_the_arrangements_analysis() {
     );
 }
 
+/// Listed states can keep an invariant beyond their parities and sums,
+/// one that each move changes by a fixed amount: here four pieces moved
+/// by two 3-cycles (the alternating group, whose moves add 1 modulo 3 to
+/// a count), and eight triples each turned by one of the moves, some of
+/// alike pieces. The least groups of orbits tied to one another are
+/// pairs of triples, each listed on its own: ranked by orbits, ties,
+/// parities and sums alone, the ranks hold every pair's turn apart (a
+/// slot for each of 12 x 3^4 = 972 rank, for 36 positions). With the
+/// counts modulo 3 each tie keeps, the ranks are the positions, one a
+/// position, and the analysis's histogram is a breadth-first search's
+/// over the positions themselves.
+#[test]
+fn invariants_beyond_parities_tie_listed_states() {
+    use std::collections::HashSet;
+    use tansaku::Puzzle;
+    use tansaku::define::tws::Perm;
+    use tansaku::search::retrograde::{RetroOptions, retrograde_dense};
+    let triple = |k: usize| -> Vec<usize> { vec![3 * k + 2, 3 * k, 3 * k + 1] };
+    let (mut pieces, mut text) = (
+        Vec::new(),
+        String::from("Name Z3\nSet P 4 1\nSet T 24 1\nSolved\nP\n1 2 3 4\nT\n"),
+    );
+    for k in 0..8 {
+        let alike = k % 4 == 0;
+        pieces.extend((0..3).map(|i| if alike && i < 2 { 3 * k + 1 } else { 3 * k + i + 1 }));
+    }
+    let line = |v: Vec<usize>| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+    text.push_str(&format!("{}\nEnd\n", line(pieces)));
+    for (name, p, turned) in [("L", "2 3 1 4", 0..4), ("R", "1 3 4 2", 4..8)] {
+        let mut from: Vec<usize> = (1..=24).collect();
+        for k in turned {
+            for (i, f) in triple(k).into_iter().enumerate() {
+                from[3 * k + i] = f + 1;
+            }
+        }
+        text.push_str(&format!("Move {name}\nP\n{p}\nT\n{}\nEnd\n", line(from)));
+    }
+    let def = Definition::parse(&Src::new("z3.tws", &text), None).unwrap();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    let (r, reach) = t.ranked_by_reach().unwrap();
+    assert!(reach.exact(), "{:?}", reach.inexact());
+    assert!(reach.tied().0 >= 2, "{:?}", reach.tied());
+    assert_eq!((reach.count(), reach.group_order().as_str()), (36, "36"));
+    // The positions, breadth first, played.
+    let p = Perm::<Cells<64>>::new(t);
+    let start = p.goal_states().unwrap()[0];
+    let (mut seen, mut level, mut histogram) = (HashSet::from([start]), vec![start], Vec::new());
+    while !level.is_empty() {
+        histogram.push(level.len() as u64);
+        let mut next = Vec::new();
+        for s in &level {
+            p.for_each_successor(s, |_, x| {
+                if seen.insert(x) {
+                    next.push(x);
+                }
+            });
+        }
+        level = next;
+    }
+    assert_eq!(seen.len() as u64, reach.count());
+    let (a, _) = retrograde_dense(&Perm::<Cells<64>>::new(&r), RetroOptions::default()).unwrap();
+    assert_eq!(a.histogram, histogram);
+    assert_eq!(a.states, reach.count());
+}
+
 /// The Skewb held by a corner ties the twists of its four fixed corners
 /// to the order of the four that move (no two of the five orbits tied):
 /// they are ranked jointly, one rank a position. Where the moves tie a

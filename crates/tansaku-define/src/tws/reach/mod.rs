@@ -74,10 +74,12 @@ macro_rules! puzzle_of_positions {
 }
 pub(crate) use puzzle_of_positions;
 
+mod abelian;
 mod classes;
 mod factors;
 mod moves;
 mod orbit;
+mod refine;
 mod rest;
 mod state_classes;
 mod tabled;
@@ -100,6 +102,14 @@ const MAX_KEPT: usize = 48;
 /// The invariant vectors (parities and orientation sums) past which
 /// [`Reach`] is not built: it keeps a table of them.
 const MAX_INVARIANTS: u64 = 1 << 22;
+
+/// An invariant of a tie's states beyond its members' parities and sums:
+/// its modulus and what each move adds ([`abelian`]).
+#[derive(Clone, Debug)]
+struct Extra {
+    modulus: u8,
+    steps: Vec<u8>,
+}
 
 /// The ranks of the reachable positions of a [`Tws`] puzzle: see the module
 /// documentation.
@@ -124,6 +134,9 @@ pub struct Reach {
     arrangements: u64,
     /// Orbits ranked jointly.
     ties: Vec<tie::Tie>,
+    /// Invariants found on listed states beyond their parities and sums
+    /// ([`abelian`]), kept after the orbits' among the invariants.
+    extra: Vec<Extra>,
     /// Every rank is a position the moves reach; else why not.
     exact: Result<(), String>,
     /// The move tables on ranks, built when first asked for.
@@ -208,27 +221,8 @@ impl Reach {
                 .collect();
         }
         let too_many = || format!("more than {MAX_INVARIANTS} parities and orientation sums");
-        let reached = closure(&built, &moves, &full).ok_or_else(too_many)?;
-        let size = moduli.iter().try_fold(1u64, |a, &x| a.checked_mul(u64::from(x)));
-        let kept_size = size
-            .filter(|&n| n <= MAX_INVARIANTS && moduli.len() <= MAX_KEPT)
-            .ok_or_else(too_many)?;
-        // H as the rank keeps it.
-        let mut index = vec![u32::MAX; kept_size as usize];
-        let mut members = Vec::new();
-        for v in &reached {
-            let kept: Vec<u8> = v
-                .iter()
-                .zip(&kept_at)
-                .filter(|(_, k)| k.is_some())
-                .map(|(&x, _)| x)
-                .collect();
-            let e = encode(&kept, &moduli) as usize;
-            if index[e] == u32::MAX {
-                index[e] = members.len() as u32;
-                members.push(e as u32);
-            }
-        }
+        let reached = closure(&built, &[], &moves, &full).ok_or_else(too_many)?;
+        let (index, members) = kept(&reached, &kept_at, &moduli).ok_or_else(too_many)?;
         let mut count = members.len() as u64;
         for orbit in &built {
             count = count.checked_mul(orbit.span).ok_or_else(|| {
@@ -249,21 +243,17 @@ impl Reach {
             order,
             arrangements: t.position_count(),
             ties: Vec::new(),
+            extra: Vec::new(),
             exact: Ok(()),
             tables: std::sync::OnceLock::new(),
         };
         if tie {
             reach.tie(t, &moves);
         }
-        reach.exact = exactness(
-            &reach.orbits,
-            &reach.ties,
-            &listed,
-            &moves,
-            &full,
-            reached.len(),
-            &reach.order,
-        );
+        reach.exact = exactness(&reach, &listed, &moves, &full, reached.len());
+        if tie && reach.exact.is_err() {
+            reach.refine(t, &moves, &full, &kept_at, &listed);
+        }
         reach.goal = vec![0; reach.moduli.len()];
         reach.goal = reach.invariants(&t.solved).1[..reach.moduli.len()].to_vec();
         // Further solved positions (the Dino Cube's mirror image) are
@@ -744,18 +734,15 @@ fn invariants(built: &mut [Orbit], killed: &[(bool, bool)], solved: &[u8]) -> Re
     Ok(Invariants { full, kept_at, moduli })
 }
 
-/// `H`: the invariant vectors (of moduli `full`) the moves' steps reach
-/// from the goal's; `None` past [`MAX_INVARIANTS`].
-fn closure(built: &[Orbit], moves: &[&Action], full: &[u8]) -> Option<Vec<Vec<u8>>> {
+/// `H`: the invariant vectors (of moduli `full`: the orbits', then the
+/// `extra` ones) the moves' steps reach from the goal's; `None` past
+/// [`MAX_INVARIANTS`].
+fn closure(built: &[Orbit], extra: &[Extra], moves: &[&Action], full: &[u8]) -> Option<Vec<Vec<u8>>> {
     let full_size = full
         .iter()
         .try_fold(1u64, |a, &x| a.checked_mul(u64::from(x)))
         .filter(|&n| n <= MAX_INVARIANTS)?;
-    // Each move's invariants, over every orbit.
-    let steps: Vec<Vec<u8>> = moves
-        .iter()
-        .map(|a| built.iter().flat_map(|orbit| orbit.step_of(a)).collect())
-        .collect();
+    let steps = move_steps(built, extra, moves);
     // H, the invariants the moves reach, by a closure.
     let mut seen = vec![false; full_size as usize];
     let mut todo = vec![vec![0u8; full.len()]];
@@ -780,18 +767,65 @@ fn closure(built: &[Orbit], moves: &[&Action], full: &[u8]) -> Option<Vec<Vec<u8
     Some(reached)
 }
 
+/// What each of `moves` adds to the invariants: every orbit's of `orbits`
+/// (its parity and sum, [`Orbit::step_of`]), then the `extra` ones.
+fn move_steps<'a>(
+    orbits: impl IntoIterator<Item = &'a Orbit> + Clone,
+    extra: impl IntoIterator<Item = &'a Extra> + Clone,
+    moves: &[&Action],
+) -> Vec<Vec<u8>> {
+    moves
+        .iter()
+        .enumerate()
+        .map(|(k, a)| {
+            orbits
+                .clone()
+                .into_iter()
+                .flat_map(|orbit| orbit.step_of(a))
+                .chain(extra.clone().into_iter().map(|e| e.steps[k]))
+                .collect()
+        })
+        .collect()
+}
+
+/// `H` as a rank keeps it, from the `reached` invariant vectors (of
+/// which those at `kept_at` are kept, of `moduli`): for each kept vector
+/// (mixed radix) its index in `H` or `u32::MAX`, and `H`'s vectors by
+/// index. `None` past [`MAX_INVARIANTS`] or [`MAX_KEPT`].
+fn kept(reached: &[Vec<u8>], kept_at: &[Option<usize>], moduli: &[u8]) -> Option<(Vec<u32>, Vec<u32>)> {
+    let size = moduli
+        .iter()
+        .try_fold(1u64, |a, &x| a.checked_mul(u64::from(x)))
+        .filter(|&n| n <= MAX_INVARIANTS && moduli.len() <= MAX_KEPT)?;
+    let mut index = vec![u32::MAX; size as usize];
+    let mut members = Vec::new();
+    for v in reached {
+        let kept: Vec<u8> = v
+            .iter()
+            .zip(kept_at)
+            .filter(|(_, k)| k.is_some())
+            .map(|(&x, _)| x)
+            .collect();
+        let e = encode(&kept, moduli) as usize;
+        if index[e] == u32::MAX {
+            index[e] = members.len() as u32;
+            members.push(e as u32);
+        }
+    }
+    Some((index, members))
+}
+
 /// Whether the group's order (its chain's `order`) is what the orbits,
 /// the listed orbits' groups and the `reached` invariant vectors allow;
 /// else why not.
 fn exactness(
-    built: &[Orbit],
-    ties: &[tie::Tie],
+    reach: &Reach,
     listed: &[Option<Factors>],
     moves: &[&Action],
     full: &[u8],
     reached: usize,
-    order: &[u64],
 ) -> Result<(), String> {
+    let (built, ties, order) = (&reach.orbits, &reach.ties, &reach.order);
     // The group's order against what the constraints allow: every
     // orbit's permutations and orientations, times H's share.
     let mut allowed = Factors::default();
@@ -799,11 +833,15 @@ fn exactness(
     // reaches.
     for tie in ties {
         let members: Vec<&Orbit> = tie.members.iter().map(|&i| &built[i]).collect();
+        let extra: Vec<&Extra> = tie.extra.iter().map(|&e| &reach.extra[e]).collect();
         allowed.times_all(&tie::joint_order(&members, moves));
         for m in members.iter().flat_map(|o| o.full_moduli()) {
             allowed.times(u64::from(m));
         }
-        allowed.over(tie::joint_invariants(&members, moves));
+        for e in &extra {
+            allowed.times(u64::from(e.modulus));
+        }
+        allowed.over(tie::joint_invariants(&members, moves, &extra));
     }
     for (orbit, listed) in built.iter().zip(listed) {
         if orbit.tie.is_some() {
@@ -834,7 +872,7 @@ fn exactness(
         allowed.over(u64::from(m));
     }
     let mut group = Factors::default();
-    for &s in order {
+    for &s in order.iter() {
         group.times(s);
     }
     if group == allowed {

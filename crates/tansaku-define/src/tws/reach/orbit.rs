@@ -477,7 +477,7 @@ impl Orbit {
 
     /// How many of this orbit's invariants the moves reach.
     pub(super) fn invariants_reached(&self, moves: &[&Action]) -> u64 {
-        super::tie::joint_invariants(&[self], moves)
+        super::tie::joint_invariants(&[self], moves, &[])
     }
 
     /// The order of the group the moves make on this orbit alone

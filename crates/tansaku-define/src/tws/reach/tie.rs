@@ -17,9 +17,10 @@
 //! member carries the tie's share of a rank (a place in its class), the
 //! others none.
 
+use super::abelian::Abelian;
 use super::factors::Factors;
 use super::orbit::{Orbit, Table};
-use super::{MAX_KEPT, MAX_ORBIT, Reach};
+use super::{Extra, MAX_KEPT, MAX_ORBIT, Reach};
 use crate::schreier::Chain;
 use crate::tws::{Action, Tws};
 
@@ -47,6 +48,9 @@ pub(super) struct Tie {
     pub(super) compact: Vec<u32>,
     /// States of a class (every class as large).
     pub(super) span: u64,
+    /// The invariants found beyond the members' parities and sums
+    /// ([`super::abelian`]), as indices of [`Reach`]'s `extra`.
+    pub(super) extra: Vec<usize>,
 }
 
 /// A member's codes: its arrangements times its orientations in steps;
@@ -137,13 +141,15 @@ pub(super) fn joint_order(orbits: &[&Orbit], moves: &[&Action]) -> Factors {
 }
 
 /// How many vectors of `orbits`' invariants (each one's parity and sum,
-/// [`Orbit::step_of`]) the moves reach together.
-pub(super) fn joint_invariants(orbits: &[&Orbit], moves: &[&Action]) -> u64 {
-    let m: Vec<u8> = orbits.iter().flat_map(|o| o.full_moduli()).collect();
-    let steps: Vec<Vec<u8>> = moves
+/// [`Orbit::step_of`], and the invariants `extra` found beyond them) the
+/// moves reach together.
+pub(super) fn joint_invariants(orbits: &[&Orbit], moves: &[&Action], extra: &[&Extra]) -> u64 {
+    let m: Vec<u8> = orbits
         .iter()
-        .map(|a| orbits.iter().flat_map(|o| o.step_of(a)).collect())
+        .flat_map(|o| o.full_moduli())
+        .chain(extra.iter().map(|e| e.modulus))
         .collect();
+    let steps = super::move_steps(orbits.iter().copied(), extra.iter().copied(), moves);
     let mut seen = std::collections::HashSet::new();
     let mut todo = vec![vec![0u8; m.len()]];
     seen.insert(todo[0].clone());
@@ -174,7 +180,7 @@ fn tied_groups(orbits: &[Orbit], moves: &[&Action]) -> Vec<Vec<usize>> {
     let alone: Vec<Option<(Factors, u64)>> = orbits
         .iter()
         .zip(&spaces)
-        .map(|(o, s)| s.map(|_| (joint_order(&[o], moves), joint_invariants(&[o], moves))))
+        .map(|(o, s)| s.map(|_| (joint_order(&[o], moves), joint_invariants(&[o], moves, &[]))))
         .collect();
     // Whether the moves make fewer states of `set` together than its
     // orbits' groups and the invariants they reach together allow.
@@ -190,7 +196,7 @@ fn tied_groups(orbits: &[Orbit], moves: &[&Action]) -> Vec<Vec<usize>> {
             joint.times(*inv);
             apart.times_all(g);
         }
-        apart.times(joint_invariants(&members, moves));
+        apart.times(joint_invariants(&members, moves, &[]));
         joint != apart
     };
     let mut left: Vec<usize> = (0..orbits.len()).filter(|&i| alone[i].is_some()).collect();
@@ -232,7 +238,7 @@ fn tied_groups(orbits: &[Orbit], moves: &[&Action]) -> Vec<Vec<usize>> {
 pub(super) fn ties(reach: &Reach, t: &Tws, moves: &[&Action]) -> Vec<Tie> {
     tied_groups(&reach.orbits, moves)
         .into_iter()
-        .filter_map(|members| Tie::list(reach, t, members))
+        .filter_map(|members| Tie::list(reach, t, members, true))
         .collect()
 }
 
@@ -281,8 +287,9 @@ impl Tie {
 
     /// The joint states of `members` the moves reach from `t`'s goal, or
     /// `None` when their classes are not all as large (a rank would then
-    /// name no state) or too many.
-    fn list(reach: &Reach, t: &Tws, members: Vec<usize>) -> Option<Tie> {
+    /// name no state) or too many, or (`apart`) when ranking the members
+    /// apart numbers no more.
+    pub(super) fn list(reach: &Reach, t: &Tws, members: Vec<usize>, apart: bool) -> Option<Tie> {
         let orbits = &reach.orbits;
         let spaces: Vec<u64> = members.iter().map(|&i| space(&orbits[i])).collect::<Option<_>>()?;
         let places: Vec<(usize, u8)> = members
@@ -306,8 +313,9 @@ impl Tie {
                 codes: vec![Vec::new(); classes],
             },
             kinds: Vec::new(),
-            compact: vec![u32::MAX; classes],
+            compact: Vec::new(),
             span: 0,
+            extra: Vec::new(),
         };
         let total: u64 = tie.spaces.iter().product();
         let mut seen = vec![0u64; total.div_ceil(64) as usize];
@@ -334,32 +342,95 @@ impl Tie {
             }
         }
         let size = tie.table.codes.iter().map(Vec::len).find(|&n| n > 0)?;
-        if tie.table.codes.iter().any(|c| !c.is_empty() && c.len() != size) || size >= 1 << 24 {
-            return None;
-        }
         // Orbits whose group only looked tied (their states are every
         // pair: alike pieces hide what the points see) stay apart.
-        let apart = tie.members.iter().try_fold(1u64, |a, &i| a.checked_mul(orbits[i].span));
-        if apart.is_some_and(|n| n <= size as u64) {
+        let apart_span = tie.members.iter().try_fold(1u64, |a, &i| a.checked_mul(orbits[i].span));
+        if apart && apart_span.is_some_and(|n| n <= size as u64) {
             return None;
         }
-        tie.span = size as u64;
-        tie.kinds = (0..classes).filter(|&l| !tie.table.codes[l].is_empty()).collect();
-        for (l, &kind) in tie.kinds.iter().enumerate() {
-            tie.compact[kind] = l as u32;
+        tie.settle(total)?;
+        Some(tie)
+    }
+
+    /// Numbers the classes some state has (`table.codes` holds a list a
+    /// class of all), checks that they are all as large and at most 256,
+    /// and indexes the `total` joint codes.
+    fn settle(&mut self, total: u64) -> Option<()> {
+        let size = self.table.codes.iter().map(Vec::len).find(|&n| n > 0)?;
+        if self.table.codes.iter().any(|c| !c.is_empty() && c.len() != size) || size >= 1 << 24 {
+            return None;
         }
-        tie.table.codes.retain(|c| !c.is_empty());
+        self.span = size as u64;
+        self.compact = vec![u32::MAX; self.table.codes.len()];
+        self.kinds = (0..self.table.codes.len())
+            .filter(|&l| !self.table.codes[l].is_empty())
+            .collect();
+        for (l, &kind) in self.kinds.iter().enumerate() {
+            self.compact[kind] = l as u32;
+        }
+        self.table.codes.retain(|c| !c.is_empty());
         // A class is 8 bits of an entry.
-        if tie.kinds.len() > 256 {
+        if self.kinds.len() > 256 {
             return None;
         }
-        tie.table.of_code = vec![u32::MAX; total as usize];
-        for (l, list) in tie.table.codes.iter_mut().enumerate() {
+        self.table.of_code = vec![u32::MAX; total as usize];
+        for (l, list) in self.table.codes.iter_mut().enumerate() {
             list.sort_unstable();
             for (place, &c) in list.iter().enumerate() {
-                tie.table.of_code[c as usize] = (l as u32) << 24 | place as u32;
+                self.table.of_code[c as usize] = (l as u32) << 24 | place as u32;
             }
         }
+        Some(())
+    }
+
+    /// The joint states as a graph for [`super::abelian::abelian`]:
+    /// state `class * span + place`, the `moves` successors of each
+    /// (`next`, [`Tie::next`]) and the goal's state.
+    pub(super) fn graph(&self, orbits: &[Orbit], t: &Tws) -> (Vec<u32>, usize) {
+        let span = self.span as usize;
+        let flat = |e: u32| (e >> 24) as usize * span + (e & 0xFF_FFFF) as usize;
+        let next: Vec<u32> = self.next(orbits, t).into_iter().map(|e| flat(e) as u32).collect();
+        (next, flat(self.table.of_code[self.code(orbits, &t.solved) as usize]))
+    }
+
+    /// The tie with its states classed by the invariants `found` as well
+    /// (each state's values in `found.label`, by [`Tie::graph`]'s
+    /// numbering), kept at `places` of [`Reach`]'s invariants; `None`
+    /// when its classes are then too many or not all as large.
+    pub(super) fn refined(&self, found: &Abelian, places: &[(usize, u8)], extra: Vec<usize>) -> Option<Tie> {
+        let mut tie = Tie {
+            members: self.members.clone(),
+            spaces: self.spaces.clone(),
+            places: self.places.iter().chain(places).copied().collect(),
+            table: Table {
+                of_code: Vec::new(),
+                codes: Vec::new(),
+            },
+            kinds: Vec::new(),
+            compact: Vec::new(),
+            span: 0,
+            extra,
+        };
+        let kinds = tie
+            .places
+            .iter()
+            .try_fold(1usize, |a, &(_, m)| a.checked_mul(usize::from(m)))
+            .filter(|&n| n <= 1 << 16)?;
+        tie.table.codes = vec![Vec::new(); kinds];
+        let mut v = [0u8; MAX_KEPT];
+        for (l, list) in self.table.codes.iter().enumerate() {
+            self.unclass(l, &mut v);
+            for (place, &c) in list.iter().enumerate() {
+                let mut x = found.label[l * self.span as usize + place];
+                for &(k, m) in places.iter().rev() {
+                    v[k] = (x % u32::from(m)) as u8;
+                    x /= u32::from(m);
+                }
+                let kind = tie.kind(&v);
+                tie.table.codes[kind].push(c);
+            }
+        }
+        tie.settle(self.table.of_code.len() as u64)?;
         Some(tie)
     }
 

@@ -93,13 +93,19 @@ enum Arrangement {
     /// `R[r * moves + a]`, the second half's order after it and bit 31
     /// that order's parity. The shares of each first half's and each
     /// order's parity, a bit each.
+    /// A rank's coordinates: the first half's `f`, and the second's from
+    /// the slots the first leaves (`set_of_first[f]`, a set of slots by
+    /// its colex rank) and the order `o` on them, `rest_of[set * orders +
+    /// o]`, two reads where placing the halves and ranking the second
+    /// would take two unranks and a rank.
     Halves {
-        split: Box<Split>,
         first: Vec<u32>,
         rest: Vec<u32>,
         first_parity: Vec<u64>,
         order_parity: Vec<u64>,
         orders: u64,
+        set_of_first: Vec<u32>,
+        rest_of: Vec<u32>,
     },
 }
 
@@ -204,6 +210,14 @@ impl Moves {
                 total += e;
             }
         }
+        // Halves read the second half's rank from two more tables.
+        total += reach
+            .orbits
+            .iter()
+            .filter(|o| o.tie.is_none() && o.table.is_none())
+            .filter_map(|o| o.split.as_ref())
+            .map(|s| s.first.count() + s.rest.count())
+            .sum::<u64>();
         // A fused table's entries are 8 bytes: two of 4.
         total += fused::runs(reach, m).iter().map(|(_, keys)| keys * m * 2).sum::<u64>();
         // Tables larger than the successors they would give cost more
@@ -491,10 +505,11 @@ impl Arrangement {
                 [c as usize, 0]
             }
             Arrangement::Halves {
-                split,
                 first_parity,
                 order_parity,
                 orders,
+                set_of_first,
+                rest_of,
                 ..
             } => {
                 let c = if halve { p * 2 } else { p };
@@ -504,10 +519,8 @@ impl Arrangement {
                 }
                 // Where the second half stands, from the first half's
                 // slots and its order.
-                let n = split.first.len();
-                let mut seq = [0u8; MAX_ORBIT];
-                split.place(f, o, &mut seq[..n]);
-                [f as usize, split.rest_rank(&seq[..n]) as usize]
+                let set = u64::from(set_of_first[f as usize]);
+                [f as usize, rest_of[(set * orders + o) as usize] as usize]
             }
         }
     }
@@ -634,14 +647,55 @@ fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
         super::parity(&p[..n]) == 1
     });
     let order_parity = bits(split.order.count(), |o| super::parity(&split.order.unrank(o)) == 1);
+    // The slots of the first half, by their set's colex rank.
+    let set_of_first = filled(split.first.count(), 1, |f, row| {
+        let mut seq = [0u8; MAX_ORBIT];
+        split.first.unrank_into(f, &mut seq[..n]);
+        row[0] = colex(seq[..n].iter().map(|&x| usize::from(x) < k));
+    });
+    let orders = split.order.count();
+    let mut rest_of = vec![u32::MAX; split.rest.count() as usize];
+    let mut seq = [0u8; MAX_ORBIT];
+    for r in 0..split.rest.count() {
+        // The second half's pieces are 0..n - k, the first half's n - k.
+        split.rest.unrank_into(r, &mut seq[..n]);
+        let set = colex(seq[..n].iter().map(|&x| usize::from(x) == n - k));
+        let order: Vec<u8> = seq[..n].iter().copied().filter(|&x| usize::from(x) < n - k).collect();
+        rest_of[(u64::from(set) * orders + split.order.rank(&order)) as usize] = r as u32;
+    }
+    debug_assert!(rest_of.iter().all(|&r| r != u32::MAX));
     Arrangement::Halves {
-        split: Box::new(split.clone()),
         first,
         rest,
         first_parity,
         order_parity,
-        orders: split.order.count(),
+        orders,
+        set_of_first,
+        rest_of,
     }
+}
+
+/// The colex rank of the set of places `i` where `member` holds, among
+/// the sets of as many places: the sum of `C(i, j + 1)` over its `j`-th
+/// place `i`.
+fn colex(member: impl Iterator<Item = bool>) -> u32 {
+    let mut rank = 0u64;
+    let mut j = 0u64;
+    for (i, m) in member.enumerate() {
+        if m {
+            j += 1;
+            rank += binomial(i as u64, j);
+        }
+    }
+    rank as u32
+}
+
+/// `C(n, k)`, 0 when `k > n` (small arguments: an orbit's slots).
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |a, i| a * (n - i) / (i + 1))
 }
 
 /// A table of `count` rows of `moves` entries, row `x` written by

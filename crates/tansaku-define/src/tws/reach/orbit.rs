@@ -130,18 +130,6 @@ impl Split {
             }
         }
     }
-
-    /// The rank of where the second half stands ([`Split::rest`]).
-    #[inline]
-    pub(super) fn rest_rank(&self, seq: &[u8]) -> u64 {
-        let (n, k) = (seq.len() as u8, self.k as u8);
-        let mut moved = [0u8; MAX_ORBIT];
-        for (i, &x) in seq.iter().enumerate() {
-            // The second half first, the first half after it.
-            moved[i] = if x >= k { x - k } else { x + n - k };
-        }
-        self.rest.rank(&moved[..seq.len()])
-    }
 }
 
 /// The states an orbit's pieces reach, listed: by their code (the

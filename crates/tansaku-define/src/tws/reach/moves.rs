@@ -608,6 +608,11 @@ fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
     // The first half placed, the second in order (rank 0) on the slots
     // left.
     let placed = |f: u64, seq: &mut [u8]| split.place(f, 0, seq);
+    let first_parity = bits(split.first.count(), |f| {
+        let mut p = [0u8; MAX_ORBIT];
+        placed(f, &mut p[..n]);
+        super::parity(&p[..n]) == 1
+    });
     let first = filled(split.first.count(), moves, |f, row| {
         let mut seq = [0u8; MAX_ORBIT];
         split.first.unrank_into(f, &mut seq[..n]);
@@ -617,53 +622,18 @@ fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
                 out[i] = seq[usize::from(local.from[a][i])];
             }
             let g = split.first.rank(&out[..n]);
-            let mut p = [0u8; MAX_ORBIT];
-            placed(g, &mut p[..n]);
-            *e = g as u32 | u32::from(super::parity(&p[..n])) << 31;
+            *e = g as u32 | bit(&first_parity, g) << 31;
         }
     });
-    let rest = filled(split.rest.count(), moves, |r, row| {
-        // The second half's pieces where they stand (the first half's
-        // slots hold `n - k`, as the rank writes them).
-        let mut seq = [0u8; MAX_ORBIT];
-        split.rest.unrank_into(r, &mut seq[..n]);
-        for (a, e) in row.iter_mut().enumerate() {
-            let mut order = [0u8; MAX_ORBIT];
-            let mut j = 0;
-            for i in 0..n {
-                let x = seq[usize::from(local.from[a][i])];
-                if usize::from(x) < n - k {
-                    order[j] = x;
-                    j += 1;
-                }
-            }
-            let o = split.order.rank(&order[..j]);
-            *e = o as u32 | u32::from(super::parity(&order[..j])) << 31;
-        }
-    });
-    let first_parity = bits(split.first.count(), |f| {
-        let mut p = [0u8; MAX_ORBIT];
-        placed(f, &mut p[..n]);
-        super::parity(&p[..n]) == 1
-    });
-    let order_parity = bits(split.order.count(), |o| super::parity(&split.order.unrank(o)) == 1);
-    // The slots of the first half, by their set's colex rank.
+    let orders = split.order.count();
+    let (rows, rest_of) = rest_rows(split, n);
+    let rest = composed(split, n, local, moves, &rows, &rest_of).unwrap_or_else(|| direct(split, n, local, moves));
     let set_of_first = filled(split.first.count(), 1, |f, row| {
         let mut seq = [0u8; MAX_ORBIT];
         split.first.unrank_into(f, &mut seq[..n]);
         row[0] = colex(seq[..n].iter().map(|&x| usize::from(x) < k));
     });
-    let orders = split.order.count();
-    let mut rest_of = vec![u32::MAX; split.rest.count() as usize];
-    let mut seq = [0u8; MAX_ORBIT];
-    for r in 0..split.rest.count() {
-        // The second half's pieces are 0..n - k, the first half's n - k.
-        split.rest.unrank_into(r, &mut seq[..n]);
-        let set = colex(seq[..n].iter().map(|&x| usize::from(x) == n - k));
-        let order: Vec<u8> = seq[..n].iter().copied().filter(|&x| usize::from(x) < n - k).collect();
-        rest_of[(u64::from(set) * orders + split.order.rank(&order)) as usize] = r as u32;
-    }
-    debug_assert!(rest_of.iter().all(|&r| r != u32::MAX));
+    let order_parity = bits(orders, |o| super::parity(&split.order.unrank(o)) == 1);
     Arrangement::Halves {
         first,
         rest,
@@ -673,6 +643,141 @@ fn halves(split: &Split, n: usize, local: &Local, moves: usize) -> Arrangement {
         set_of_first,
         rest_of,
     }
+}
+
+/// Each rest rank's set of the first half's slots (colex) and the second
+/// half's order on the others; and the other way, the rest rank of set
+/// `s` and order `o` at `s * orders + o`.
+fn rest_rows(split: &Split, n: usize) -> (Vec<(u32, u32)>, Vec<u32>) {
+    let m = n - split.k;
+    let rows: Vec<(u32, u32)> = (0..split.rest.count())
+        .into_par_iter()
+        .map(|r| {
+            let mut seq = [0u8; MAX_ORBIT];
+            split.rest.unrank_into(r, &mut seq[..n]);
+            let (order, j) = second_order(&seq[..n], m);
+            (
+                colex(seq[..n].iter().map(|&x| usize::from(x) == m)),
+                split.order.rank(&order[..j]) as u32,
+            )
+        })
+        .collect();
+    let mut rest_of = vec![u32::MAX; rows.len()];
+    for (r, &(set, o)) in rows.iter().enumerate() {
+        rest_of[(u64::from(set) * split.order.count() + u64::from(o)) as usize] = r as u32;
+    }
+    debug_assert!(rest_of.iter().all(|&r| r != u32::MAX));
+    (rows, rest_of)
+}
+
+/// The second half's table of [`halves`], row by row: each rest rank's
+/// pieces moved, their order ranked (bit 31 its parity).
+fn direct(split: &Split, n: usize, local: &Local, moves: usize) -> Vec<u32> {
+    let m = n - split.k;
+    filled(split.rest.count(), moves, |r, row| {
+        // The second half's pieces where they stand (the first half's
+        // slots hold `m`, as the rank writes them).
+        let mut seq = [0u8; MAX_ORBIT];
+        split.rest.unrank_into(r, &mut seq[..n]);
+        for (a, e) in row.iter_mut().enumerate() {
+            let mut moved = [0u8; MAX_ORBIT];
+            for i in 0..n {
+                moved[i] = seq[usize::from(local.from[a][i])];
+            }
+            let (order, j) = second_order(&moved[..n], m);
+            let o = split.order.rank(&order[..j]);
+            *e = o as u32 | u32::from(super::parity(&order[..j])) << 31;
+        }
+    })
+}
+
+/// The pieces below `m` (the second half's) of `seq`, in slot order, and
+/// how many.
+fn second_order(seq: &[u8], m: usize) -> ([u8; MAX_ORBIT], usize) {
+    let mut order = [0u8; MAX_ORBIT];
+    let mut j = 0;
+    for &x in seq {
+        if usize::from(x) < m {
+            order[j] = x;
+            j += 1;
+        }
+    }
+    (order, j)
+}
+
+/// The second half's table of [`halves`] by composition: a move carries
+/// the second half's slots (a set of them) onto others, and reorders the
+/// pieces on them by a permutation that depends on the set alone; each
+/// distinct permutation composed with every order once, where ranking
+/// every row's order after every move would cost more (Loopover 3x3:
+/// 120 x 120 ranks for 15,120 x 12). `rows[r]` is rest rank `r`'s set and
+/// order, `rest_of` the other way. `None` where composing costs more.
+fn composed(
+    split: &Split,
+    n: usize,
+    local: &Local,
+    moves: usize,
+    rows: &[(u32, u32)],
+    rest_of: &[u32],
+) -> Option<Vec<u32>> {
+    let m = n - split.k;
+    let orders = split.order.count() as usize;
+    let sets = rows.len() / orders;
+    // Each set's permutation after each move, numbered as first met.
+    let mut ids: std::collections::HashMap<[u8; MAX_ORBIT], u32> = std::collections::HashMap::new();
+    let mut perms: Vec<[u8; MAX_ORBIT]> = Vec::new();
+    let mut of = vec![0u32; sets * moves];
+    for set in 0..sets {
+        // The second half's slots: where a rest rank of the set (order
+        // 0) has pieces below m.
+        let mut seq = [0u8; MAX_ORBIT];
+        split.rest.unrank_into(u64::from(rest_of[set * orders]), &mut seq[..n]);
+        let mut at = [u8::MAX; MAX_ORBIT];
+        let mut j = 0u8;
+        for (i, &x) in seq[..n].iter().enumerate() {
+            if usize::from(x) < m {
+                at[i] = j;
+                j += 1;
+            }
+        }
+        for a in 0..moves {
+            let mut pi = [0u8; MAX_ORBIT];
+            let mut j = 0;
+            for i in 0..n {
+                let from = usize::from(local.from[a][i]);
+                if at[from] != u8::MAX {
+                    pi[j] = at[from];
+                    j += 1;
+                }
+            }
+            let next = perms.len() as u32;
+            of[set * moves + a] = *ids.entry(pi).or_insert_with(|| {
+                perms.push(pi);
+                next
+            });
+        }
+        if (perms.len() * orders) as u64 > (rows.len() * moves) as u64 / 2 {
+            return None;
+        }
+    }
+    // Every order after each permutation: its rank, its parity in bit 31.
+    let compose = filled(orders as u64, perms.len(), |o, row| {
+        let order = split.order.unrank(o);
+        for (e, pi) in row.iter_mut().zip(&perms) {
+            let mut out = [0u8; MAX_ORBIT];
+            for j in 0..m {
+                out[j] = order[usize::from(pi[j])];
+            }
+            *e = split.order.rank(&out[..m]) as u32 | u32::from(super::parity(&out[..m])) << 31;
+        }
+    });
+    let p = perms.len();
+    Some(filled(rows.len() as u64, moves, |r, row| {
+        let (set, o) = rows[r as usize];
+        for (a, e) in row.iter_mut().enumerate() {
+            *e = compose[o as usize * p + of[set as usize * moves + a] as usize];
+        }
+    }))
 }
 
 /// The colex rank of the set of places `i` where `member` holds, among
@@ -907,6 +1012,7 @@ mod tests {
     /// (moved on bytes), and the breadth-first histograms are equal.
     #[test]
     fn halves_rank_as_the_whole_does() {
+        let mut composed = 0;
         for name in ["pyraminx.tws", "2x2x2.tws", "skewb.tws"] {
             let path = format!("{}/../../puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(path).unwrap();
@@ -926,6 +1032,19 @@ mod tests {
                 assert_eq!(next, by_bytes(&halves, &t, &s), "{name} rank {x}");
             }
             assert_eq!(levels(&halves, &t), levels(&whole, &t), "{name}");
+            // The second half's table composed is the one ranked row by row.
+            let moves: Vec<&crate::tws::Action> = t.metric_moves.iter().map(|&i| &t.actions[i]).collect();
+            for o in halves.orbits.iter().filter(|o| o.split.is_some()) {
+                let (split, n) = (o.split.as_ref().unwrap(), o.slots.len());
+                let local = super::Local::of(o, &moves);
+                let (rows, rest_of) = super::rest_rows(split, n);
+                let by_rows = super::direct(split, n, &local, moves.len());
+                if let Some(c) = super::composed(split, n, &local, moves.len(), &rows, &rest_of) {
+                    assert_eq!(c, by_rows, "{name}");
+                    composed += 1;
+                }
+            }
         }
+        assert!(composed >= 3, "{composed}");
     }
 }

@@ -154,6 +154,20 @@ pub trait Ranked: Puzzle {
         });
         hit
     }
+    /// Where every rank's successors split into a block's share and an
+    /// offset's ([`RankBlocks`]): an analysis that walks ranks in increasing
+    /// order then asks [`Ranked::block_successors`] once a block and
+    /// reads each rank's successors from the offsets' table. `None` by
+    /// default.
+    fn rank_blocks(&self) -> Option<RankBlocks<'_>> {
+        None
+    }
+    /// With [`Ranked::rank_blocks`]: writes into `first` (one entry a column
+    /// of [`RankBlocks::next`]) the first rank of the block that each move
+    /// takes block `b` to. Called only where `blocks` is `Some`.
+    fn block_successors(&self, b: u64, first: &mut [u64]) {
+        let _ = (b, first);
+    }
     /// Bytes of the tables [`Ranked::for_each_successor_rank`] builds on
     /// its first call (none by default): an analysis counts them in its
     /// budget beside the distance table.
@@ -180,6 +194,24 @@ pub trait Ranked: Puzzle {
     fn positions(&self) -> Option<u64> {
         None
     }
+}
+
+/// Ranks whose successors move in two independent parts
+/// ([`Ranked::rank_blocks`]): rank `r` is `block * len + offset`, and the
+/// successor of `r` by column `a` is `first[a] + next[offset * moves + a]`,
+/// where `first` ([`Ranked::block_successors`]) depends on the block
+/// alone. A puzzle whose last digit of rank is an orbit moved apart from
+/// the others (the MoonSpinner's small triangles) has them: a block's
+/// successors are then worked out once for its `len` ranks.
+#[derive(Clone, Copy, Debug)]
+pub struct RankBlocks<'a> {
+    /// Ranks a block holds.
+    pub len: u64,
+    /// Successors a rank has (the table's columns).
+    pub moves: usize,
+    /// The offset each column leads to: `moves` entries an offset, `len`
+    /// offsets.
+    pub next: &'a [u32],
 }
 
 /// The ranks of the successors of the state of rank `r`: unranked,

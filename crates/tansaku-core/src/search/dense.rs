@@ -21,6 +21,7 @@ use super::checkpoint::Saved;
 use super::keep::Keeper;
 use super::shares::Shares;
 use super::table::{Checkpoint, Claims, Code, Table, claim, matches, slots};
+use super::walk::Walk;
 use super::{SearchError, Stats, Timer};
 use crate::Ranked;
 use rayon::prelude::*;
@@ -283,6 +284,7 @@ fn top_down_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, 
         .into_par_iter()
         .map(|c| {
             let (mut claims, mut expanded) = (Claims::next_of(table, next), 0);
+            let mut walk = Walk::new(p);
             for (wi, word) in table.chunk(c) {
                 for k in slots::<C>(matches::<C>(word.load(Relaxed), cur)) {
                     let r = wi * C::PER_WORD + k;
@@ -290,7 +292,7 @@ fn top_down_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64, 
                         continue;
                     }
                     expanded += 1;
-                    p.for_each_successor_rank(r as u64, |rt| claims.push(rt as usize));
+                    walk.each(r as u64, |rt| claims.push(rt as usize));
                 }
             }
             (claims.finish(), expanded)
@@ -310,6 +312,7 @@ fn bottom_up_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64,
         .into_par_iter()
         .map(|c| {
             let (mut found, mut expanded) = (0, 0);
+            let mut walk = Walk::new(p);
             for (wi, word) in table.chunk(c) {
                 let w = word.load(Relaxed);
                 let mut new_w = w;
@@ -319,7 +322,7 @@ fn bottom_up_level<P: Ranked, C: Code>(p: &P, table: &Table<C>, d: u32) -> (u64,
                         continue;
                     }
                     expanded += 1;
-                    let hit = p.any_successor_rank(r as u64, |rt| {
+                    let hit = walk.any(r as u64, |rt| {
                         let rt = rt as usize;
                         let sh = (rt % C::PER_WORD) as u32 * C::BITS;
                         words[rt / C::PER_WORD].load(Relaxed) >> sh & C::UNSEEN == cur

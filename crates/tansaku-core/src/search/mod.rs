@@ -35,6 +35,7 @@ mod store;
 pub mod symmetric;
 mod table;
 pub mod trace;
+mod walk;
 
 pub use bfs::{bfs, bfs_ranked};
 pub use bidir::{bidirectional, bidirectional_alternating, bidirectional_alternating_ranked, bidirectional_ranked};

@@ -232,6 +232,17 @@ impl<S: Positions> Ranked for Perm<'_, S> {
         hit
     }
 
+    /// The move tables' blocks ([`super::Reach::rank_blocks`]).
+    fn rank_blocks(&self) -> Option<tansaku_core::puzzle::RankBlocks<'_>> {
+        self.0.reach.as_ref()?.rank_blocks(self.0)
+    }
+
+    fn block_successors(&self, b: u64, first: &mut [u64]) {
+        if let Some(reach) = &self.0.reach {
+            reach.block_successors(self.0, b, first);
+        }
+    }
+
     fn successor_table_bytes(&self) -> u64 {
         self.0.reach.as_ref().map_or(0, |r| r.table_bytes(self.0))
     }

@@ -40,6 +40,7 @@ use crate::schreier::Chain;
 use crate::tws::{Action, Tws};
 use factors::Factors;
 use orbit::{Orbit, parity};
+use tansaku_core::puzzle::RankBlocks;
 
 /// The [`Puzzle`](tansaku_core::puzzle::Puzzle) of a ranking of classes
 /// `$t<'_, S>`: its positions' (field `p`, a [`Perm`](crate::tws::Perm)),
@@ -484,10 +485,62 @@ impl Reach {
     /// assert_eq!(r.any_successor_rank(&t, s, |_| false), Some(false));
     /// ```
     pub fn any_successor_rank(&self, t: &Tws, r: u64, f: impl FnMut(u64) -> bool) -> Option<bool> {
+        self.moves(t).map(|m| m.successors_until(self, r, f))
+    }
+
+    /// The move tables for `t`, built on the first call; `None` where
+    /// they are declined.
+    fn moves(&self, t: &Tws) -> Option<&moves::Moves> {
         self.tables
             .get_or_init(|| moves::Moves::new(self, t).map(std::sync::Arc::new))
-            .as_ref()
-            .map(|m| m.successors_until(self, r, f))
+            .as_deref()
+    }
+
+    /// Where the ranks' successors split into a block's share and an
+    /// offset's ([`RankBlocks`]): where the move tables are built (as by
+    /// [`Reach::successor_ranks`]), the rank keeps no joint invariant
+    /// beside its orbits' digits, and its last orbit is large enough.
+    ///
+    /// ```
+    /// use tansaku_define::{Definition, Src, tws::Reach};
+    /// // Two rings of six tiles, three of them alike in each ring, each
+    /// // ring turned by its own move and both by a third.
+    /// let mut text = String::from("Set A 6 1\nSet B 6 1\nSolved\nA\n1 1 1 2 3 4\nB\n1 1 1 2 3 4\nEnd\n");
+    /// for (m, a, b) in [("X", "2 3 4 5 6 1", "1 2 3 4 5 6"), ("Y", "1 2 3 4 5 6", "2 3 4 5 6 1"), ("Z", "2 1 3 4 5 6", "2 1 3 4 5 6")] {
+    ///     text += &format!("Move {m}\nA\n{a}\nB\n{b}\nEnd\n");
+    /// }
+    /// let Definition::Tws(t) = Definition::parse(&Src::new("rings.tws", &text), None).unwrap() else { panic!() };
+    /// let r = Reach::new(&t).unwrap();
+    /// let b = r.rank_blocks(&t).unwrap();
+    /// // 120 arrangements a ring; a block is the second ring's.
+    /// assert_eq!((r.count(), b.len), (14_400, 120));
+    /// let s = r.rank(&t.scramble("X Y' Z").unwrap());
+    /// let mut next = Vec::new();
+    /// r.successor_ranks(&t, s, |x| next.push(x));
+    /// // A column of the offsets' table a metric move.
+    /// assert_eq!(b.moves, next.len());
+    /// let mut first = vec![0; b.moves];
+    /// r.block_successors(&t, s / b.len, &mut first);
+    /// let row = &b.next[(s % b.len) as usize * b.moves..][..b.moves];
+    /// let split: Vec<u64> = first.iter().zip(row).map(|(&f, &o)| f + u64::from(o)).collect();
+    /// assert_eq!(split, next);
+    /// ```
+    pub fn rank_blocks(&self, t: &Tws) -> Option<RankBlocks<'_>> {
+        let (len, next) = self.moves(t)?.blocks()?;
+        Some(RankBlocks {
+            len,
+            moves: t.metric_moves.len(),
+            next,
+        })
+    }
+
+    /// With [`Reach::rank_blocks`]: writes into `first` the first rank of the
+    /// block each of `t`'s metric moves takes block `b` to (nothing where
+    /// the ranks have no blocks). See [`Reach::rank_blocks`] for an example.
+    pub fn block_successors(&self, t: &Tws, b: u64, first: &mut [u64]) {
+        if let Some(m) = self.moves(t) {
+            m.block_successors(self, b, first);
+        }
     }
 
     /// The bytes of the move tables [`Reach::successor_ranks`] builds for

@@ -37,6 +37,7 @@ use super::{MAX_ORBIT, Reach};
 use crate::tws::{Action, Tws};
 use rayon::prelude::*;
 
+mod blocks;
 mod fused;
 mod halves;
 
@@ -137,6 +138,10 @@ struct Part {
 pub(super) struct Moves {
     moves: usize,
     parts: Vec<Part>,
+    /// Where the ranks come in blocks ([`block_len`]): the ranks a block
+    /// holds, and the last part's share of each successor, `moves`
+    /// entries an offset.
+    blocks: Option<(u64, Vec<u32>)>,
 }
 
 impl std::fmt::Debug for Moves {
@@ -221,6 +226,7 @@ impl Moves {
             .sum::<u64>();
         // A fused table's entries are 8 bytes: two of 4.
         total += fused::runs(reach, m).iter().map(|(_, keys)| keys * m * 2).sum::<u64>();
+        total += blocks::block_len(reach, m).map_or(0, |len| len * m);
         // Tables larger than the successors they would give cost more
         // to build than the positions played (Loopover 3x3: 4,354,560
         // entries for 181,440 positions); they take at most twice the
@@ -258,9 +264,12 @@ impl Moves {
             let one = Part::fused(&parts[run.clone()], reach, moves.len());
             parts.splice(run, [one]);
         }
+        let m = moves.len();
+        let blocks = blocks::table(reach, &parts, m);
         Moves {
-            moves: moves.len(),
+            moves: m,
             parts,
+            blocks,
         }
     }
 
@@ -286,14 +295,7 @@ impl Moves {
     fn successors_in<const N: usize>(&self, reach: &Reach, r: u64, mut f: impl FnMut(u64) -> bool) -> bool {
         let h = reach.members.len() as u64;
         let (mut rest, at) = (r / h, (r % h) as usize);
-        // The invariants, as the rank keeps them.
-        let mut v = [0u8; super::MAX_KEPT];
-        let mut e = u64::from(reach.members[at]);
-        for k in (0..reach.moduli.len()).rev() {
-            let m = u64::from(reach.moduli[k]);
-            v[k] = ((e % m + u64::from(reach.goal[k])) % m) as u8;
-            e /= m;
-        }
+        let v = invariants(reach, at);
         // Each orbit's coordinates.
         let mut coords = [[0usize; 3]; N];
         for (k, part) in self.parts.iter().enumerate().rev() {
@@ -482,6 +484,19 @@ impl Part {
             }
         }
     }
+}
+
+/// The invariants of the element `at` of `H`, as a rank keeps them.
+#[inline(always)]
+pub(super) fn invariants(reach: &Reach, at: usize) -> [u8; super::MAX_KEPT] {
+    let mut v = [0u8; super::MAX_KEPT];
+    let mut e = u64::from(reach.members[at]);
+    for k in (0..reach.moduli.len()).rev() {
+        let m = u64::from(reach.moduli[k]);
+        v[k] = ((e % m + u64::from(reach.goal[k])) % m) as u8;
+        e /= m;
+    }
+    v
 }
 
 /// Bit `i` of a bit set.
@@ -844,5 +859,62 @@ mod tests {
             }
         }
         assert!(composed >= 3, "{composed}");
+    }
+
+    /// Where the ranks come in blocks, a block's share plus its offset's
+    /// is every successor the positions give, move by move: two rings of
+    /// six tiles with alike tiles (one rank a position, no joint
+    /// invariant), the second ring's 120 arrangements a block; then a
+    /// third ring of three, turned with the second and fused with it into
+    /// the last part, its 360 joint digits a block. A puzzle whose parities tie its
+    /// orbits keeps them in the rank's lowest digit: no blocks.
+    #[test]
+    fn ranks_in_blocks_move_as_positions_do() {
+        let rings = |third: bool| {
+            let extra = if third { "Set C 3 1\n" } else { "" };
+            let solved_c = if third { "C\n1 1 2\n" } else { "" };
+            let mut text =
+                format!("Set A 6 1\nSet B 6 1\n{extra}Solved\nA\n1 1 1 2 3 4\nB\n1 1 1 2 3 4\n{solved_c}End\n");
+            for (m, a, b, c) in [
+                ("X", "2 3 4 5 6 1", "1 2 3 4 5 6", "1 2 3"),
+                ("Y", "1 2 3 4 5 6", "2 3 4 5 6 1", "2 3 1"),
+                ("Z", "2 1 3 4 5 6", "2 1 3 4 5 6", "1 2 3"),
+            ] {
+                let c = if third { format!("C\n{c}\n") } else { String::new() };
+                text += &format!("Move {m}\nA\n{a}\nB\n{b}\n{c}End\n");
+            }
+            let Definition::Tws(t) = Definition::parse(&Src::new("rings.tws", &text), None).unwrap() else {
+                panic!()
+            };
+            t
+        };
+        for (t, len, parts) in [(rings(false), 120, 2), (rings(true), 360, 2)] {
+            let r = Reach::new(&t).unwrap();
+            assert!(r.exact());
+            let tables = super::Moves::build(&r, &t);
+            assert_eq!(
+                (r.orbits.len(), tables.parts.len()),
+                (parts + usize::from(len == 360), parts)
+            );
+            let (got, next) = tables.blocks().expect("blocks");
+            assert_eq!(got, len);
+            let moves = t.metric_moves.len();
+            let mut s = vec![0u8; t.solved.len()];
+            let mut first = vec![0u64; moves];
+            for x in 0..r.count() {
+                tables.block_successors(&r, x / len, &mut first);
+                let row = &next[(x % len) as usize * moves..][..moves];
+                let split: Vec<u64> = first.iter().zip(row).map(|(&f, &o)| f + u64::from(o)).collect();
+                r.unrank_into(x, &mut s);
+                assert_eq!(split, by_bytes(&r, &t, &s), "rank {x}");
+            }
+        }
+        let text = std::fs::read_to_string(format!("{}/../../puzzles/skewb.tws", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let Definition::Tws(t) = Definition::parse(&Src::new("skewb.tws", &text), None).unwrap() else {
+            panic!()
+        };
+        let r = Reach::new(&t).unwrap();
+        assert!(r.members.len() > 1);
+        assert!(super::Moves::build(&r, &t).blocks().is_none());
     }
 }

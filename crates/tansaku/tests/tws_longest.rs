@@ -590,6 +590,47 @@ fn invariants_beyond_parities_tie_listed_states() {
     assert_eq!(a.states, reach.count());
 }
 
+/// Where a rank's last orbit moves apart from the others, a level walks
+/// the ranks in blocks: a block's successors once, each rank's by a table
+/// read (`Ranked::rank_blocks`). Two rings of six tiles, three alike in
+/// each, turned one by one and swapped in both at once: the histogram
+/// and the antipodes are those of the table over every arrangement,
+/// played position by position, at a byte and at two bits a slot.
+#[test]
+fn ranks_in_blocks_give_the_arrangements_analysis() {
+    use tansaku::define::tws::Perm;
+    use tansaku::search::retrograde::{Bits, RetroOptions, retrograde_dense};
+    let mut text = String::from("Set A 6 1\nSet B 6 1\nSolved\nA\n1 1 1 2 3 4\nB\n1 1 1 2 3 4\nEnd\n");
+    for (m, a, b) in [
+        ("X", "2 3 4 5 6 1", "1 2 3 4 5 6"),
+        ("Y", "1 2 3 4 5 6", "2 3 4 5 6 1"),
+        ("Z", "2 1 3 4 5 6", "2 1 3 4 5 6"),
+    ] {
+        text += &format!("Move {m}\nA\n{a}\nB\n{b}\nEnd\n");
+    }
+    let def = Definition::parse(&Src::new("rings.tws", &text), None).unwrap();
+    let Definition::Tws(t) = &def else { unreachable!() };
+    let (r, reach) = t.ranked_by_reach().unwrap();
+    let blocks = reach.rank_blocks(&r).expect("the rings' ranks come in blocks");
+    assert_eq!((reach.count(), blocks.len), (14_400, 120));
+    let antipodes = |a: &tansaku::search::retrograde::Analysis<Cells<32>>| {
+        let mut v: Vec<Vec<u8>> = a.positions.iter().map(|s| s.0[..t.bytes()].to_vec()).collect();
+        v.sort();
+        v
+    };
+    for bits in [Bits::Eight, Bits::Two] {
+        let opts = || RetroOptions {
+            bits,
+            ..Default::default()
+        };
+        let (all, _) = retrograde_dense(&Perm::<Cells<32>>::new(t), opts()).unwrap();
+        let (blocked, _) = retrograde_dense(&Perm::<Cells<32>>::new(&r), opts()).unwrap();
+        assert_eq!(blocked.histogram, all.histogram, "{bits:?}");
+        assert_eq!(blocked.states, 14_400);
+        assert_eq!(antipodes(&blocked), antipodes(&all), "{bits:?}");
+    }
+}
+
 /// The Skewb held by a corner ties the twists of its four fixed corners
 /// to the order of the four that move (no two of the five orbits tied):
 /// they are ranked jointly, one rank a position. Where the moves tie a

@@ -164,7 +164,7 @@ pub trait Ranked: Puzzle {
     }
     /// With [`Ranked::rank_blocks`]: writes into `first` (one entry a column
     /// of [`RankBlocks::next`]) the first rank of the block that each move
-    /// takes block `b` to. Called only where `blocks` is `Some`.
+    /// takes block `b` to. Called only where `rank_blocks` is `Some`.
     fn block_successors(&self, b: u64, first: &mut [u64]) {
         let _ = (b, first);
     }

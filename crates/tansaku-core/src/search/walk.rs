@@ -88,8 +88,8 @@ mod tests {
     use crate::Puzzle;
 
     /// Two dials, of 5 and 7 positions, ranked `a * 7 + b`: a move turns
-    /// both (by +1 and +1, or by -1 and +3). The blocks are the first
-    /// dial's positions.
+    /// both (by +1 and +1, or by -1 and +3). A block is a position of the
+    /// first dial, its seven ranks the second dial's positions.
     struct Dials {
         next: Vec<u32>,
     }

@@ -866,8 +866,9 @@ mod tests {
     /// six tiles with alike tiles (one rank a position, no joint
     /// invariant), the second ring's 120 arrangements a block; then a
     /// third ring of three, turned with the second and fused with it into
-    /// the last part, its 360 joint digits a block. A puzzle whose parities tie its
-    /// orbits keeps them in the rank's lowest digit: no blocks.
+    /// the last part, its 360 joint digits a block. A puzzle whose
+    /// parities tie its orbits keeps them in the rank's lowest digit: no
+    /// blocks (the skewb).
     #[test]
     fn ranks_in_blocks_move_as_positions_do() {
         let rings = |third: bool| {
